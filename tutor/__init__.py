@@ -1,0 +1,32 @@
+"""tutor: a web app that teaches the rules of dominoes in Vietnamese, Indonesian and English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Application factory: one blueprint per area, catalogs from ``translations/``."""
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=None)
+    app.config.from_mapping(
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        BABEL_DEFAULT_LOCALE="en",
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    app.json.sort_keys = False  # keep the API's documented field order
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    from .web import api, errors, i18n, pages
+
+    i18n.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(pages.root)
+    return app

@@ -1,0 +1,28 @@
+"""The rules engine: pure Python, no web framework.
+
+>>> from tutor.domino import Position, Action
+>>> p = Position.parse("5-4,6-1,3-3/2-0 5-3,3-3,3-6 0 0")
+>>> [str(m) for m in p.legal_moves()]
+['5-4L', '6-1R']
+"""
+
+from .errors import (
+    DominoError,
+    IllegalMoveError,
+    InvalidActionError,
+    InvalidLineError,
+    InvalidPositionError,
+    InvalidTileError,
+)
+from .match import Match
+from .position import DRAW, PASS, Action, ActionKind, End, Position, Required
+from .round import Deal, RoundRecord
+from .rules import PLAYBOARD, Opening, OpeningReason, RoundResult, RuleSet, Termination
+from .tiles import DOUBLES, TILES, Tile
+
+__all__ = [
+    "Action", "ActionKind", "Deal", "DominoError", "DOUBLES", "DRAW", "End", "IllegalMoveError",
+    "InvalidActionError", "InvalidLineError", "InvalidPositionError", "InvalidTileError", "Match",
+    "Opening", "OpeningReason", "PASS", "PLAYBOARD", "Position", "Required", "RoundRecord",
+    "RoundResult", "RuleSet", "Termination", "TILES", "Tile",
+]

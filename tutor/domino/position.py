@@ -1,0 +1,534 @@
+"""Positions, actions and the rules of a turn.
+
+A :class:`Position` is immutable: ``position.apply(action)`` returns the next one, so a round is
+its deal plus a list of actions, and undo is keeping the previous position.
+
+>>> p = Position.parse("6-6,5-4/3-1,2-0 - 0 0")
+>>> p.required(), [str(a) for a in p.legal_moves()]
+(<Required.OPEN: 'open'>, ['6-6'])
+>>> p = p.apply(Action.parse("6-6"))
+>>> p.to_text()
+'5-4/3-1,2-0 6-6 1 0'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from .errors import (
+    IllegalMoveError,
+    InvalidActionError,
+    InvalidLineError,
+    InvalidPositionError,
+    InvalidTileError,
+)
+from .rules import PLAYBOARD, Opening, RoundResult, RuleSet, Termination
+from .tiles import FULL_SET, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
+
+
+class End(enum.Enum):
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class ActionKind(enum.Enum):
+    OPEN = "open"
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+
+
+class Required(enum.Enum):
+    """What the rules require next (the API's ``action``)."""
+
+    OPEN = "open"
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    OVER = "over"
+
+
+_ACTION_RE = re.compile(r"([0-6]-[0-6])([LR]?)")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a round: open with a tile, play a tile at an end, draw one tile, or pass.
+
+    Text forms: ``6-6`` (open), ``6-1L`` / ``6-1R`` (play at the left / right end), ``draw``, ``pass``.
+    """
+
+    kind: ActionKind
+    tile: Tile | None = None
+    end: End | None = None
+
+    @classmethod
+    def open(cls, tile: Tile) -> "Action":
+        return cls(ActionKind.OPEN, tile)
+
+    @classmethod
+    def play(cls, tile: Tile, end: End) -> "Action":
+        return cls(ActionKind.PLAY, tile, end)
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        if text == "draw":
+            return DRAW
+        if text == "pass":
+            return PASS
+        match = _ACTION_RE.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise InvalidActionError(
+                f"not an action: {text!r} (write 6-6, 6-1L, 6-1R, draw or pass)", token=str(text)
+            )
+        tile = Tile.parse(match[1])
+        if not match[2]:
+            return cls.open(tile)
+        return cls.play(tile, End.LEFT if match[2] == "L" else End.RIGHT)
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.OPEN:
+            return str(self.tile)
+        if self.kind is ActionKind.PLAY:
+            return f"{self.tile}{'L' if self.end is End.LEFT else 'R'}"
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    def to_json(self) -> dict:
+        return {"tile": str(self.tile) if self.tile else None, "end": self.end.value if self.end else None}
+
+
+DRAW = Action(ActionKind.DRAW)
+PASS = Action(ActionKind.PASS)
+
+
+def _read_tile(token: Any, where: str) -> Tile:
+    try:
+        return Tile.parse(token)
+    except InvalidTileError as error:
+        raise error.at(where)
+
+
+def _read_line(tokens: Sequence[Any], where: str = "line") -> tuple[tuple[int, int], ...]:
+    """A line of play, each tile oriented so that touching halves are equal."""
+    line: list[tuple[int, int]] = []
+    for i, token in enumerate(tokens):
+        tile = _read_tile(token, f"{where}[{i}]")
+        a, b = int(token[0]), int(token[2])
+        if line and line[-1][1] != a:
+            raise InvalidLineError(
+                f"{where}[{i}]: {token} does not join {line[-1][0]}-{line[-1][1]} "
+                f"(touching halves {line[-1][1]} and {a} differ)",
+                where=f"{where}[{i}]",
+                code="line_mismatch",
+                token=token,
+                previous=f"{line[-1][0]}-{line[-1][1]}",
+            )
+        line.append((a, b))
+        del tile
+    return tuple(line)
+
+
+class Position:
+    """A moment in a round: every hand, the line, the boneyard in draw order, whose turn, and
+    how many seats have passed in a row just before it."""
+
+    __slots__ = ("hands", "line", "to_move", "passes", "boneyard", "rules")
+
+    hands: tuple[int, ...]
+    line: tuple[tuple[int, int], ...]
+    to_move: int
+    passes: int
+    boneyard: tuple[int, ...]
+    rules: RuleSet
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        line: Sequence[tuple[int, int]] = (),
+        to_move: int = 0,
+        passes: int = 0,
+        boneyard: Sequence[int] | None = None,
+        rules: RuleSet = PLAYBOARD,
+    ) -> None:
+        """Build a position from bit-mask hands; prefer :meth:`from_json` or :meth:`parse`.
+
+        ``boneyard`` lists tile indices in draw order; by default every tile that is in no hand
+        and not in the line, lowest first.
+        """
+        self.hands = tuple(hands)
+        self.line = tuple(line)
+        self.passes = passes
+        self.rules = rules
+        self._check()
+        used = 0
+        for hand in self.hands:
+            used |= hand
+        for a, b in self.line:
+            used |= 1 << TILES[_index(a, b)].index
+        rest = FULL_SET & ~used
+        if boneyard is None:
+            self.boneyard = tuple(t.index for t in tiles_in(rest))
+        else:
+            self.boneyard = tuple(boneyard)
+            if mask_of(TILES[i] for i in self.boneyard) != rest or len(set(self.boneyard)) != len(self.boneyard):
+                raise InvalidPositionError("the boneyard must hold exactly the tiles in no hand and not in the line")
+        if not self.line and any(self.hands):
+            to_move = self.opening().seat
+        if not 0 <= to_move < len(self.hands):
+            raise InvalidPositionError(f"to_move {to_move} is not a seat", where="to_move", code="to_move")
+        self.to_move = to_move
+
+    def _check(self) -> None:
+        seats = len(self.hands)
+        if seats not in self.rules.seat_counts:
+            raise InvalidPositionError(
+                f"{seats} hands: {self.rules.name} is played by 2 to 4 seats", where="hands", code="seats", seats=seats
+            )
+        seen = 0
+        for hand in self.hands:
+            if hand & seen:
+                raise InvalidPositionError("a tile is in two hands", where="hands", code="duplicate")
+            seen |= hand
+        for a, b in self.line:
+            bit = 1 << _index(a, b)
+            if bit & seen:
+                raise InvalidPositionError(f"{a}-{b} is placed twice", where="line", code="duplicate", tile=f"{a}-{b}")
+            seen |= bit
+        for previous, current in zip(self.line, self.line[1:]):
+            if previous[1] != current[0]:
+                raise InvalidLineError("touching halves differ", where="line", code="line_mismatch")
+
+    # ----- reading -----------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers showing at the left and right open ends, or None before the opening."""
+        if not self.line:
+            return None
+        return self.line[0][0], self.line[-1][1]
+
+    def hand(self, seat: int) -> list[Tile]:
+        """The tiles in a seat's hand, heaviest index first (6-6 before 0-0)."""
+        return sorted(tiles_in(self.hands[seat]), reverse=True)
+
+    def pips(self, seat: int) -> int:
+        return pips_in(self.hands[seat])
+
+    def line_tiles(self) -> list[Tile]:
+        return [TILES[_index(a, b)] for a, b in self.line]
+
+    def boneyard_tiles(self) -> list[Tile]:
+        return [TILES[i] for i in self.boneyard]
+
+    def opening(self) -> Opening | None:
+        """Who must open and with what, while the line is empty."""
+        if self.line:
+            return None
+        return self.rules.choose_opening(self.hands)
+
+    def result(self) -> RoundResult | None:
+        """How the round ended, or None while it goes on."""
+        if not self.line:
+            return None
+        pips = tuple(pips_in(h) for h in self.hands)
+        tiles = tuple(h.bit_count() for h in self.hands)
+        for seat, hand in enumerate(self.hands):
+            if not hand:
+                return RoundResult(Termination.DOMINO, seat, self.rules.score_domino(pips, seat), pips, tiles)
+        if self.passes >= self.seats:
+            winner, points = self.rules.score_blocked(pips, tiles)
+            return RoundResult(Termination.BLOCKED, winner, points, pips, tiles)
+        return None
+
+    def is_over(self) -> bool:
+        return bool(self.line) and (self.passes >= self.seats or not all(self.hands))
+
+    def fitting(self) -> int:
+        """Bit mask of the tiles in the mover's hand that fit an open end."""
+        if not self.line:
+            return 0
+        return self.hands[self.to_move] & (NUMBER_MASK[self.line[0][0]] | NUMBER_MASK[self.line[-1][1]])
+
+    def required(self) -> Required:
+        """What the rules require next."""
+        if not self.line:
+            return Required.OPEN
+        if self.is_over():
+            return Required.OVER
+        if self.fitting():
+            return Required.PLAY
+        return Required.DRAW if self.boneyard else Required.PASS
+
+    def legal_moves(self) -> list[Action]:
+        """Every legal placement: the forced opening, or each fitting tile at each end it fits
+        (a tile fitting both ends is two moves). Empty when the player must draw or pass."""
+        required = self.required()
+        if required is Required.OPEN:
+            opening = self.opening()
+            assert opening is not None
+            if opening.tile is not None:
+                return [Action.open(opening.tile)]
+            return [Action.open(t) for t in sorted(tiles_in(self.hands[opening.seat]))]
+        if required is not Required.PLAY:
+            return []
+        left, right = self.line[0][0], self.line[-1][1]
+        moves = []
+        for tile in tiles_in(self.fitting()):
+            if tile.has(left):
+                moves.append(Action.play(tile, End.LEFT))
+            if tile.has(right):
+                moves.append(Action.play(tile, End.RIGHT))
+        return moves
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the mover may take now, draws and passes included."""
+        required = self.required()
+        if required is Required.DRAW:
+            return [DRAW]
+        if required is Required.PASS:
+            return [PASS]
+        return self.legal_moves()
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    # ----- acting ------------------------------------------------------------------------------
+    def apply(self, action: Action) -> "Position":
+        """The position after ``action``; raises :class:`IllegalMoveError` naming why it is illegal."""
+        self.check(action)
+        hands = list(self.hands)
+        seat = self.to_move
+        following = (seat + 1) % self.seats
+        if action.kind is ActionKind.DRAW:
+            hands[seat] |= 1 << self.boneyard[0]
+            return self._next(hands, self.line, seat, 0, self.boneyard[1:])
+        if action.kind is ActionKind.PASS:
+            return self._next(hands, self.line, following, self.passes + 1, self.boneyard)
+        tile = action.tile
+        assert tile is not None
+        hands[seat] &= ~tile.bit
+        if action.kind is ActionKind.OPEN:
+            line: tuple[tuple[int, int], ...] = ((tile.high, tile.low),)
+        elif action.end is End.LEFT:
+            left = self.line[0][0]
+            line = ((tile.other(left), left),) + self.line
+        else:
+            right = self.line[-1][1]
+            line = self.line + ((right, tile.other(right)),)
+        return self._next(hands, line, following, 0, self.boneyard)
+
+    def _next(self, hands, line, to_move, passes, boneyard) -> "Position":
+        # Skips __init__'s checks: apply() only builds positions that the rules allow.
+        position = object.__new__(Position)
+        position.hands = tuple(hands)
+        position.line = line
+        position.to_move = to_move
+        position.passes = passes
+        position.boneyard = boneyard
+        position.rules = self.rules
+        return position
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalMoveError` if ``action`` is not legal here, saying why."""
+        required = self.required()
+        seat = self.to_move
+        base = {"action": str(action), "seat": seat}
+        if required is Required.OVER:
+            raise IllegalMoveError(f"{action}: the round is over", code="round_over", **base)
+        if action.kind is ActionKind.OPEN or required is Required.OPEN:
+            opening = self.opening()
+            if opening is None:
+                raise IllegalMoveError(f"{action}: the round is already open", code="already_open", **base)
+            if action.kind is not ActionKind.OPEN or (opening.tile is not None and action.tile is not opening.tile):
+                raise IllegalMoveError(
+                    f"{action}: seat {opening.seat} must open with {opening.tile}",
+                    code="must_open", tile=str(opening.tile), rule=opening.rule.value, **base,
+                )
+            if not self.hands[opening.seat] >> action.tile.index & 1:
+                raise IllegalMoveError(f"{action}: not in the opener's hand", code="not_in_hand", **base)
+            return
+        if action.kind is ActionKind.DRAW:
+            if required is Required.PLAY:
+                raise IllegalMoveError(f"draw: seat {seat} holds a tile that fits and must play it", code="must_play", **base)
+            if required is Required.PASS:
+                raise IllegalMoveError("draw: the boneyard is empty", code="boneyard_empty", **base)
+            return
+        if action.kind is ActionKind.PASS:
+            if required is Required.PLAY:
+                raise IllegalMoveError(f"pass: seat {seat} holds a tile that fits and must play it", code="must_play", **base)
+            if required is Required.DRAW:
+                raise IllegalMoveError(
+                    f"pass: the boneyard still has {len(self.boneyard)} tiles, so seat {seat} must draw",
+                    code="must_draw", boneyard=len(self.boneyard), **base,
+                )
+            return
+        tile = action.tile
+        assert tile is not None and action.end is not None
+        if not self.hands[seat] >> tile.index & 1:
+            raise IllegalMoveError(f"{action}: {tile} is not in seat {seat}'s hand", code="not_in_hand", tile=str(tile), **base)
+        number = self.line[0][0] if action.end is End.LEFT else self.line[-1][1]
+        if not tile.has(number):
+            raise IllegalMoveError(
+                f"{action}: {tile} has no {number}, the number at the {action.end.value} end",
+                code="no_match", tile=str(tile), end=action.end.value, number=number, **base,
+            )
+
+    # ----- notation ----------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The API's request shape, plus the boneyard in draw order."""
+        return {
+            "hands": [[str(t) for t in self.hand(seat)] for seat in range(self.seats)],
+            "line": [f"{a}-{b}" for a, b in self.line],
+            "to_move": self.to_move,
+            "passes": self.passes,
+            "boneyard": [str(t) for t in self.boneyard_tiles()],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, rules: RuleSet = PLAYBOARD) -> "Position":
+        """Read and validate an API request body; errors name the offending field in ``where``."""
+        if not isinstance(data, dict):
+            raise InvalidPositionError("the body must be a JSON object", where="", code="body")
+        hands_data = data.get("hands")
+        if "hands" not in data:
+            raise InvalidPositionError("hands is required", where="hands", code="missing", field="hands")
+        if not isinstance(hands_data, list) or not all(isinstance(h, list) for h in hands_data):
+            raise InvalidPositionError("hands must be a list of lists of tiles", where="hands", code="hands_type")
+        if not 2 <= len(hands_data) <= 4:
+            raise InvalidPositionError(
+                f"{len(hands_data)} hands: there must be 2 to 4", where="hands", code="seats", seats=len(hands_data)
+            )
+        if "line" not in data:
+            raise InvalidPositionError("line is required", where="line", code="missing", field="line")
+        line_data = data["line"]
+        if not isinstance(line_data, list):
+            raise InvalidPositionError("line must be a list of tiles", where="line", code="line_type")
+        placed: dict[Tile, str] = {}
+
+        def note(tile: Tile, where: str) -> None:
+            if tile in placed:
+                raise InvalidPositionError(
+                    f"{where}: {tile} is already at {placed[tile]}",
+                    where=where, code="duplicate", tile=str(tile), first=placed[tile],
+                )
+            placed[tile] = where
+
+        hands = []
+        for seat, hand_data in enumerate(hands_data):
+            mask = 0
+            for i, token in enumerate(hand_data):
+                tile = _read_tile(token, f"hands[{seat}][{i}]")
+                note(tile, f"hands[{seat}][{i}]")
+                mask |= tile.bit
+            hands.append(mask)
+        line = _read_line(line_data)
+        for i, (a, b) in enumerate(line):
+            note(TILES[_index(a, b)], f"line[{i}]")
+        empty = [seat for seat, hand in enumerate(hands) if not hand]
+        if not line and empty:
+            raise InvalidPositionError(
+                f"hands[{empty[0]}] is empty before the round has opened",
+                where=f"hands[{empty[0]}]", code="empty_before_open", seat=empty[0],
+            )
+        if len(empty) > 1:
+            raise InvalidPositionError(
+                "more than one hand is empty", where=f"hands[{empty[1]}]", code="two_empty", seat=empty[1]
+            )
+        to_move = data.get("to_move")
+        if line:
+            if "to_move" not in data or to_move is None:
+                raise InvalidPositionError("to_move is required once the line has tiles", where="to_move", code="missing", field="to_move")
+            if type(to_move) is not int or not 0 <= to_move < len(hands):
+                raise InvalidPositionError(
+                    f"to_move must be a seat from 0 to {len(hands) - 1}, not {to_move!r}",
+                    where="to_move", code="to_move", value=repr(to_move), last=len(hands) - 1,
+                )
+        else:
+            to_move = 0
+        passes = data.get("passes", 0)
+        if type(passes) is not int or not 0 <= passes <= len(hands):
+            raise InvalidPositionError(
+                f"passes must be from 0 to {len(hands)}, not {passes!r}",
+                where="passes", code="passes", value=repr(passes), last=len(hands),
+            )
+        boneyard_count = TILE_COUNT - len(placed)
+        if passes and not line:
+            raise InvalidPositionError("nobody can pass before the round opens", where="passes", code="pass_before_open")
+        if passes and boneyard_count:
+            raise InvalidPositionError(
+                f"passes is {passes}, but a pass is only allowed with an empty boneyard and it holds {boneyard_count} tiles",
+                where="passes", code="pass_with_boneyard", boneyard=boneyard_count,
+            )
+        boneyard = None
+        if data.get("boneyard") is not None:
+            order = data["boneyard"]
+            if not isinstance(order, list):
+                raise InvalidPositionError("boneyard must be a list of tiles", where="boneyard", code="boneyard")
+            boneyard = [_read_tile(token, f"boneyard[{i}]").index for i, token in enumerate(order)]
+            try:
+                return cls(hands, line, to_move, passes, boneyard, rules)
+            except InvalidPositionError as error:
+                raise error.at("boneyard")
+        return cls(hands, line, to_move, passes, None, rules)
+
+    def to_text(self) -> str:
+        """One line: hands (seats split by ``/``), line, seat to move, passes, and the boneyard
+        order when it is not the default. ``-`` stands for an empty hand, line or boneyard."""
+        hands = "/".join(",".join(str(t) for t in self.hand(s)) or "-" for s in range(self.seats))
+        line = ",".join(f"{a}-{b}" for a, b in self.line) or "-"
+        text = f"{hands} {line} {self.to_move} {self.passes}"
+        if list(self.boneyard) != sorted(self.boneyard):
+            text += " " + (",".join(str(t) for t in self.boneyard_tiles()) or "-")
+        return text
+
+    @classmethod
+    def parse(cls, text: str, rules: RuleSet = PLAYBOARD) -> "Position":
+        fields = text.split()
+        if len(fields) not in (4, 5):
+            raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text)
+
+        def tiles(field: str) -> list[str]:
+            return [] if field == "-" else field.split(",")
+
+        try:
+            to_move, passes = int(fields[2]), int(fields[3])
+        except ValueError:
+            raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text) from None
+        data = {
+            "hands": [tiles(h) for h in fields[0].split("/")],
+            "line": tiles(fields[1]),
+            "to_move": to_move,
+            "passes": passes,
+        }
+        if len(fields) == 5:
+            data["boneyard"] = tiles(fields[4])
+        return cls.from_json(data, rules)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and (
+            self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules
+        ) == (other.hands, other.line, other.to_move, other.passes, other.boneyard, other.rules)
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.line, self.to_move, self.passes, self.boneyard))
+
+    def __repr__(self) -> str:
+        return f"Position.parse({self.to_text()!r})"
+
+
+def _index(a: int, b: int) -> int:
+    high, low = (a, b) if a >= b else (b, a)
+    return high * (high + 1) // 2 + low
+
+
+def hands_from_tiles(hands: Iterable[Iterable[Tile]]) -> list[int]:
+    return [mask_of(hand) for hand in hands]

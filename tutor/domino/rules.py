@@ -1,0 +1,131 @@
+"""Rule sets as values.
+
+A :class:`RuleSet` says how many tiles each seat is dealt, who opens a round and with what, how a
+round is scored, who leads the next one, and what total wins the match. Playboard's Draw rules
+(``PLAYBOARD``) are the default; another rule set is another value, not another engine.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from .tiles import DOUBLES, DOUBLES_MASK, TILE_HIGH, TILE_VALUE, TILES, Tile
+
+
+class Termination(enum.Enum):
+    """How a round ended."""
+
+    DOMINO = "domino"  # a player placed the last tile from the hand
+    BLOCKED = "blocked"  # every seat passed in a row
+
+
+class OpeningReason(enum.Enum):
+    HIGHEST_DOUBLE = "highest_double"
+    HEAVIEST_TILE = "heaviest_tile"
+    PREVIOUS_WINNER = "previous_winner"  # not Playboard: Sato lets the last winner lead
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Who opens the round and with which tile (``tile`` is None when any tile may lead)."""
+
+    seat: int
+    tile: Tile | None
+    rule: OpeningReason
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The outcome of a finished round, with everything needed to explain its score."""
+
+    reason: Termination
+    winner: int | None
+    points: int
+    pips: tuple[int, ...]
+    tiles: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "reason": self.reason.value,
+            "winner": self.winner,
+            "points": self.points,
+            "pips": list(self.pips),
+            "tiles": list(self.tiles),
+        }
+
+
+# Heaviest first; equal values are ranked by the higher half (6-3 before 5-4): RULES.md's decision.
+_BY_WEIGHT: tuple[Tile, ...] = tuple(sorted(TILES, key=lambda t: (TILE_VALUE[t.index], TILE_HIGH[t.index]), reverse=True))
+
+
+def forced_opening(hands: Sequence[int]) -> Opening:
+    """Playboard's opening: the highest double dealt, else the heaviest tile dealt.
+
+    ``hands`` are bit masks. Raises ``LookupError`` when no seat holds a tile.
+    """
+    held = 0
+    for hand in hands:
+        held |= hand
+    doubles = held & DOUBLES_MASK
+    if doubles:
+        # Doubles' indices grow with their number, so the highest set bit is the highest double.
+        index = doubles.bit_length() - 1
+        seat = next(seat for seat, hand in enumerate(hands) if hand >> index & 1)
+        return Opening(seat, TILES[index], OpeningReason.HIGHEST_DOUBLE)
+    for tile in _BY_WEIGHT:
+        for seat, hand in enumerate(hands):
+            if hand >> tile.index & 1:
+                return Opening(seat, tile, OpeningReason.HEAVIEST_TILE)
+    raise LookupError("no seat holds a tile")
+
+
+def score_domino(pips: Sequence[int], winner: int) -> int:
+    """Playing out scores the pips left in every opponent's hand."""
+    return sum(p for seat, p in enumerate(pips) if seat != winner)
+
+
+def score_blocked_playboard(pips: Sequence[int], tiles: Sequence[int]) -> tuple[int | None, int]:
+    """Lowest pips wins, then fewer tiles; still tied: nobody. Points: others' pips minus own."""
+    best = min(zip(pips, tiles))
+    leaders = [seat for seat, key in enumerate(zip(pips, tiles)) if key == best]
+    if len(leaders) > 1:
+        return None, 0
+    winner = leaders[0]
+    return winner, sum(pips) - 2 * pips[winner]
+
+
+def leader_by_forced_opening(result: RoundResult) -> int | None:
+    """Playboard: every round opens by the forced-opening rule, so no seat is chosen in advance."""
+    return None
+
+
+def leader_is_previous_winner(result: RoundResult) -> int | None:
+    return result.winner
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between rule sets, as data plus small functions."""
+
+    name: str
+    hand_sizes: Mapping[int, int]
+    target_score: int = 100
+    choose_opening: Callable[[Sequence[int]], Opening] = forced_opening
+    score_blocked: Callable[[Sequence[int], Sequence[int]], tuple[int | None, int]] = score_blocked_playboard
+    score_domino: Callable[[Sequence[int], int], int] = score_domino
+    next_round_leader: Callable[[RoundResult], int | None] = leader_by_forced_opening
+    seat_counts: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat_counts", tuple(sorted(self.hand_sizes)))
+
+    def hand_size(self, seats: int) -> int:
+        try:
+            return self.hand_sizes[seats]
+        except KeyError:
+            raise ValueError(f"{self.name} is played by {self.seat_counts} seats, not {seats}") from None
+
+
+PLAYBOARD = RuleSet(name="playboard", hand_sizes={2: 7, 3: 5, 4: 5})

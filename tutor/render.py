@@ -1,0 +1,682 @@
+"""SVG diagrams of a domino position: a pure function of a position plus display options.
+
+The picture shows, top to bottom: the other seats' hands (face down unless revealed) and the
+boneyard, the line of play on the table (one chain, wrapping as a snake, doubles crosswise, the
+two open ends marked), the viewing seat's hand with its playable tiles highlighted, and optional
+annotation lines. Every visible word comes from :class:`Labels`; this module never writes prose.
+
+>>> from tutor.domino import Position
+>>> labels = Labels(title="Your turn", desc="The left end shows 5 and the right end 6.")
+>>> svg = render_position(Position.parse("5-3,6-1,3-3/2-0,1-1 5-4,4-4,4-6 0 0"), labels=labels)
+>>> svg.startswith("<svg") and 'role="img"' in svg
+True
+>>> [(b.tile, b.classes) for b in tile_boxes(svg) if b.index is not None]
+[('5-4', ('tile',)), ('4-4', ('tile', 'double')), ('4-6', ('tile',))]
+
+Elements carry classes that pages and tests can rely on: ``tile`` (with ``double``, ``face-down``,
+``playable``, ``unplayable``, ``last-move``), ``half pips-N``, ``hand``, ``opponent``, ``line``,
+``end-left``, ``end-right``, ``boneyard``, ``annotation``. Each tile group has ``data-x``,
+``data-y``, ``data-w``, ``data-h``: its box in viewBox units (see :func:`tile_boxes`). A face-up
+tile has ``data-tile="a-b"`` with its halves in the order they are drawn (first: left or top of
+the tile before rotation); a face-down tile carries no identity at all.
+
+svgwrite is used only here, so it could be swapped for ElementTree later. It validates SVG 1.1;
+the ARIA and ``data-*`` attributes are outside that vocabulary and are added after validation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Callable, Collection, Iterator, Sequence
+
+import svgwrite
+import svgwrite.etree  # noqa: F401  (teaches ElementTree to write svgwrite's CDATA style)
+
+from .domino import Action, ActionKind, End, Position, Required, Tile
+
+__all__ = ["Labels", "TileBox", "render_position", "tile_boxes"]
+
+# ----- geometry (viewBox units) -------------------------------------------------------------------
+S = 40  # short side of a tile; a half is an S x S square
+L = 2 * S  # long side
+GAP = 2  # between touching tiles of the line
+RX = 6  # corner radius
+PIP_R = 4
+Q = 11  # pip offset from a half's centre
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: ((-Q, -Q), (Q, Q)),
+    3: ((-Q, -Q), (0, 0), (Q, Q)),
+    4: ((-Q, -Q), (Q, -Q), (-Q, Q), (Q, Q)),
+    5: ((-Q, -Q), (Q, -Q), (0, 0), (-Q, Q), (Q, Q)),
+    # the six: two lines of three, along the tile's long side
+    6: ((-Q, -Q), (0, -Q), (Q, -Q), (-Q, Q), (0, Q), (Q, Q)),
+}
+MARGIN = 20
+HAND_PITCH = 60  # centre to centre of hand tiles (40 wide, so 20 between)
+SMALL = 0.65  # scale of the other seats' tiles and of the boneyard stack
+SMALL_PITCH = 32
+BADGE_R = 15
+FONT = 15  # labels
+LINE_H = 22  # annotation lines
+CHAR_W = 0.56  # rough width of a character, in font sizes, for layout only
+
+STYLE = (
+    ".dmn{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Helvetica Neue',Arial,sans-serif}"
+    ".dmn .bg{fill:#f6f2e9}"
+    ".dmn .table{fill:#e4ddcc}"
+    ".dmn .tile{fill:#fffdf5;stroke:#2b2824;stroke-width:1.6}"
+    ".dmn .half{fill:#1c1a17;stroke:none}"
+    ".dmn .face-down{fill:#3a5670;stroke:#1e3347}"
+    ".dmn .inner{fill:none;stroke:#7f9bb5;stroke-width:1.2}"
+    ".dmn .last-move{fill:#ffe29a;stroke:#b45309;stroke-width:2.6}"
+    ".dmn .ring{fill:#c5efe8;stroke:#0d8073;stroke-width:3}"
+    ".dmn .dimmed{opacity:.38}"
+    ".dmn .empty{fill:none;stroke:#8a8272;stroke-width:1.6;stroke-dasharray:6 5}"
+    ".dmn text{fill:#2b2824;stroke:none;font-size:15px}"
+    ".dmn .name{font-weight:600}"
+    ".dmn .badge circle{fill:#1f2933;stroke:#fff;stroke-width:2}"
+    ".dmn .num{fill:#fff;font-weight:700;text-anchor:middle;font-size:18px}"
+    ".dmn .fit rect,.dmn .turn{fill:#0d8073}"
+    ".dmn .fit path{fill:#fff}"
+    ".dmn .fit .num{font-size:13px}"
+    ".dmn .end-label{font-weight:600;fill:#3d3a35}"
+    ".dmn .boneyard-count{font-size:22px;font-weight:700}"
+)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The already-localized words a picture needs; an empty string draws no text.
+
+    ``title`` and ``desc`` are the accessible name and description (full sentences in the page's
+    language); the rest are short visible words. ``seat_name(seat)`` names another seat's hand,
+    e.g. ``lambda n: _("Player %(n)s", n=n + 1)``; without it the other hands are unnamed.
+    """
+
+    title: str
+    desc: str
+    hand: str = ""  # "Your hand"
+    boneyard: str = ""  # "Boneyard"
+    left_end: str = ""  # "left end"
+    right_end: str = ""  # "right end"
+    seat_name: Callable[[int], str] | None = None
+
+
+@dataclass(frozen=True)
+class TileBox:
+    """A drawn tile as :func:`tile_boxes` reads it back: its box in viewBox units."""
+
+    tile: str | None  # "a-b" in drawing order; None when face down
+    classes: tuple[str, ...]
+    x: float
+    y: float
+    w: float
+    h: float
+    index: int | None  # place in the line of play, None for hand tiles
+    seat: int | None  # the hand it is in, None for line tiles
+
+    def overlaps(self, other: "TileBox") -> bool:
+        return (
+            self.x < other.x + other.w and other.x < self.x + self.w
+            and self.y < other.y + other.h and other.y < self.y + self.h
+        )
+
+
+def tile_boxes(svg: str) -> list[TileBox]:
+    """Every tile group of a rendered diagram, in document order."""
+    root = ET.fromstring(svg)
+    boxes = []
+    for g in root.iter("{http://www.w3.org/2000/svg}g"):
+        classes = tuple(g.get("class", "").split())
+        if "tile" not in classes:
+            continue
+        index, seat = g.get("data-index"), g.get("data-seat")
+        boxes.append(TileBox(
+            g.get("data-tile"), classes,
+            float(g.get("data-x")), float(g.get("data-y")), float(g.get("data-w")), float(g.get("data-h")),
+            None if index is None else int(index), None if seat is None else int(seat),
+        ))
+    return boxes
+
+
+# ----- small helpers ----------------------------------------------------------------------------
+def _n(value: float) -> str:
+    """A coordinate rounded to one decimal, without a trailing .0."""
+    text = f"{round(value, 1):.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _text_width(text: str, size: float = FONT) -> float:
+    return len(text) * size * CHAR_W
+
+
+@dataclass
+class _Placed:
+    """A tile placed in layout coordinates: centre, rotation, and the box after rotation."""
+
+    halves: tuple[int, int]
+    cx: float
+    cy: float
+    angle: int
+    scale: float = 1.0
+
+    @property
+    def w(self) -> float:
+        return (L if self.angle % 180 == 0 else S) * self.scale
+
+    @property
+    def h(self) -> float:
+        return (S if self.angle % 180 == 0 else L) * self.scale
+
+
+@dataclass
+class _Band:
+    """A horizontal strip of the picture, drawn at an offset once the canvas is known."""
+
+    width: float
+    height: float
+    draw: Callable[[float, float], None]
+
+
+# ----- the line of play -------------------------------------------------------------------------
+def _rows(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[range], list[int]]:
+    """Split the chain into rows joined by turn tiles: rows as index ranges, and the turn tiles.
+
+    Rows are balanced (9 tiles with 7 a row: 4, a turn, 4); a double is never the turn tile and,
+    when a row up to two tiles shorter or longer avoids it, not on either side of a turn either.
+    """
+    n, max_row = len(line), max(1, max_row)
+    double = [a == b for a, b in line]
+    rows: list[range] = []
+    turns: list[int] = []
+    start = 0
+    while True:
+        left = n - start
+        rows_needed = math.ceil((left + 1) / (max_row + 1))
+        if rows_needed <= 1 or left <= max_row:
+            rows.append(range(start, n))
+            return rows, turns
+        target = min(max_row, math.ceil((left - (rows_needed - 1)) / rows_needed))
+
+        def cost(size: int) -> tuple[int, int]:
+            turn = start + size
+            corner = double[turn - 1] + double[turn + 1]
+            return 100 * double[turn] + 3 * corner + 2 * abs(size - target), -size
+
+        size = min(range(1, min(max_row, left - 2) + 1), key=cost)
+        rows.append(range(start, start + size))
+        turns.append(start + size)
+        start += size + 1
+
+
+def _layout_line(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[_Placed], list[int]]:
+    """Place every tile of the line; returns the placements and each row's direction (+1 east)."""
+    rows, turns = _rows(line, max_row)
+    placed: list[_Placed | None] = [None] * len(line)
+    directions = []
+    x, y, direction = 0.0, 0.0, 1
+    for r, row in enumerate(rows):
+        directions.append(direction)
+        if r > 0:
+            # The previous row's last tile P, the turn tile T going down, this row's first tile N.
+            # T hangs below P's last half and N hangs below T, its first half under T; but a tile
+            # joining a double at the corner joins its long side, so that the double still lies
+            # across the chain: T stands beside a double P, a double N stands beside T.
+            p, back = placed[rows[r - 1][-1]], -direction
+            t_index, n_index = turns[r - 1], row[0]
+            p_double = p.halves[0] == p.halves[1]
+            t_double = line[t_index][0] == line[t_index][1]
+            n_double = line[n_index][0] == line[n_index][1]
+            end_edge = p.cx + back * p.w / 2
+            if p_double and not t_double:
+                t_cx = end_edge + back * (GAP + S / 2)
+                t_top = p.cy + (S / 2 if n_double else 0)
+            else:
+                t_cx = end_edge - back * S / 2
+                t_top = p.cy + p.h / 2 + GAP
+            t_h = S if t_double else L
+            placed[t_index] = _Placed(line[t_index], t_cx, t_top + t_h / 2, 0 if t_double else 90)
+            if n_double and not t_double:
+                y = t_top + t_h
+                x = t_cx + direction * (S / 2 + GAP)
+            else:
+                y = t_top + t_h + GAP + (L if n_double else S) / 2
+                x = t_cx - direction * S / 2
+        for i in row:
+            a, b = line[i]
+            double = a == b
+            w = S if double else L
+            angle = 90 if double else (0 if direction > 0 else 180)
+            placed[i] = _Placed((a, b), x + direction * w / 2, y, angle)
+            x += direction * (w + GAP)
+        direction = -direction
+    return [p for p in placed if p is not None], directions
+
+
+# ----- the renderer -----------------------------------------------------------------------------
+def render_position(
+    position: Position,
+    *,
+    labels: Labels,
+    seat: int = 0,
+    reveal: Collection[int] = (),
+    highlight: Collection[Action] | None = None,
+    dim_unplayable: bool = True,
+    last_move: Action | None = None,
+    show_boneyard: bool = True,
+    show_hand: bool = True,
+    show_opponents: bool = True,
+    annotations: Sequence[str] = (),
+    max_row_tiles: int = 7,
+    id_prefix: str | None = None,
+    debug: bool = False,
+) -> str:
+    """Draw ``position`` from ``seat``'s chair as a standalone ``<svg>`` string.
+
+    - ``reveal``: other seats whose hands are drawn face up.
+    - ``highlight``: the moves to mark in the hands; ``None`` (default) marks the viewing seat's
+      legal moves when it is that seat's turn; ``()`` marks nothing. Marked tiles get
+      ``playable``, the other tiles of that hand ``unplayable`` (dimmed when ``dim_unplayable``).
+    - ``last_move``: a move already in the line, drawn highlighted.
+    - ``annotations``: lines of text under the picture (pip totals, scores), already localized.
+    - ``id_prefix``: prefix of the few ids (defs, title, desc); by default a short hash of the
+      inputs, so the same input gives the same bytes and different diagrams inlined in one page
+      do not clash.
+    - ``debug``: let svgwrite validate the SVG (slow; for tests).
+    """
+    if not 0 <= seat < position.seats:
+        raise ValueError(f"seat {seat} is not a seat of this position")
+    prefix = id_prefix or _default_prefix(
+        position, labels, seat, reveal, highlight, dim_unplayable, last_move,
+        show_boneyard, show_hand, show_opponents, annotations, max_row_tiles,
+    )
+    return _Renderer(position, labels, seat, prefix, debug).render(
+        reveal=set(reveal), highlight=highlight, dim=dim_unplayable, last_move=last_move,
+        show_boneyard=show_boneyard, show_hand=show_hand, show_opponents=show_opponents,
+        annotations=[str(a) for a in annotations], max_row=max_row_tiles,
+    )
+
+
+def _default_prefix(position: Position, labels: Labels, *options: object) -> str:
+    def text(value: object) -> str:
+        if isinstance(value, (set, frozenset, list, tuple)):
+            return ",".join(sorted(text(v) for v in value))
+        return str(value)
+
+    key = "|".join([position.to_text(), labels.title, labels.desc, *(text(o) for o in options)])
+    return "d" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:6]
+
+
+class _Renderer:
+    def __init__(self, position: Position, labels: Labels, seat: int, prefix: str, debug: bool) -> None:
+        self.position = position
+        name = labels.seat_name
+        # plain strings from here on (a caller may pass lazy translations)
+        self.labels = Labels(
+            str(labels.title), str(labels.desc), str(labels.hand), str(labels.boneyard),
+            str(labels.left_end), str(labels.right_end), (lambda n: str(name(n))) if name else None,
+        )
+        self.seat = seat
+        self.prefix = prefix
+        self.dwg = svgwrite.Drawing(debug=debug, profile="full")
+        self.extras: dict[int, dict[str, str]] = {}  # id(element) -> attributes outside SVG 1.1
+
+    # ----- elements ---------------------------------------------------------------------------
+    def _data(self, element, **attributes: object) -> None:
+        extra = self.extras.setdefault(id(element), {})
+        for name, value in attributes.items():
+            extra[name.replace("_", "-")] = value if isinstance(value, str) else str(value)
+
+    def _text(self, parent, text: str, x: float, y: float, class_: str | None = None, anchor: str = "start"):
+        element = self.dwg.text(text, insert=(_n(x), _n(y)))
+        if class_:
+            element["class"] = class_
+        if anchor != "start":
+            element["text-anchor"] = anchor
+        parent.add(element)
+        return element
+
+    def _tile(self, parent, p: _Placed, classes: Sequence[str], face_up: bool = True,
+              ring: bool = False, **data: object):
+        dwg = self.dwg
+        transform = f"translate({_n(p.cx)},{_n(p.cy)})"
+        if p.angle:
+            transform += f" rotate({p.angle})"
+        if p.scale != 1:
+            transform += f" scale({p.scale})"
+        g = dwg.g(class_=" ".join(["tile", *classes]), transform=transform)
+        if face_up:
+            data = {"data_tile": f"{p.halves[0]}-{p.halves[1]}", **data}
+        self._data(g, **data, data_x=_n(p.cx - p.w / 2), data_y=_n(p.cy - p.h / 2), data_w=_n(p.w), data_h=_n(p.h))
+        if ring:
+            g.add(dwg.rect(insert=(-L // 2 - 6, -S // 2 - 6), size=(L + 12, S + 12), rx=RX + 5, class_="ring"))
+        if not face_up:
+            g.add(dwg.use(f"#{self.prefix}b"))
+        else:
+            g.add(dwg.use(f"#{self.prefix}f"))
+            for value, offset in zip(p.halves, (-S // 2, S // 2)):
+                half = dwg.g(class_=f"half pips-{value}")
+                for dx, dy in PIPS[value]:
+                    half.add(dwg.circle(center=(offset + dx, dy), r=PIP_R))
+                g.add(half)
+        parent.add(g)
+        return g
+
+    def _badge(self, parent, number: int, x: float, y: float, class_: str):
+        g = self.dwg.g(class_=f"badge {class_}")
+        g.add(self.dwg.circle(center=(_n(x), _n(y)), r=BADGE_R))
+        self._text(g, str(number), x, y + 6.5, "num")
+        parent.add(g)
+        return g
+
+    # ----- bands ------------------------------------------------------------------------------
+    def render(self, *, reveal, highlight, dim, last_move, show_boneyard, show_hand, show_opponents,
+               annotations, max_row) -> str:
+        dwg = self.dwg
+        self.marks = self._marks(highlight)
+        self.dim = dim
+        bands: list[_Band] = []
+        top = self._top_band(reveal, show_opponents, show_boneyard)
+        if top is not None:
+            bands.append(top)
+        bands.append(self._table_band(last_move, max_row))
+        if show_hand:
+            bands.append(self._hand_band())
+        if annotations:
+            bands.append(self._annotation_band(annotations))
+
+        width = math.ceil(max(max(b.width for b in bands) + 2 * MARGIN, 360))
+        gaps = 18
+        height = math.ceil(2 * MARGIN + sum(b.height for b in bands) + gaps * (len(bands) - 1))
+        dwg["width"], dwg["height"] = _n(width), _n(height)
+        dwg.viewbox(0, 0, _n(width), _n(height))
+        dwg["class"] = "dmn"
+        dwg.add(dwg.style(STYLE))
+        self._defs()
+        dwg.add(dwg.rect(insert=(0, 0), size=(_n(width), _n(height)), rx=10, class_="bg"))
+        self.width = width
+        y = MARGIN
+        for band in bands:
+            band.draw(round((width - band.width) / 2), round(y))
+            y += band.height + gaps
+        return self._serialize()
+
+    def _defs(self) -> None:
+        dwg, p = self.dwg, self.prefix
+        face = dwg.g(id=f"{p}f")
+        face.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
+        face.add(dwg.path(d=f"M0,{-S // 2 + 6}V{S // 2 - 6}"))
+        back = dwg.g(id=f"{p}b")
+        back.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
+        back.add(dwg.rect(insert=(-L // 2 + 5, -S // 2 + 5), size=(L - 10, S - 10), rx=RX - 3, class_="inner"))
+        dwg.defs.add(face)
+        dwg.defs.add(back)
+
+    def _marks(self, highlight: Collection[Action] | None) -> dict[Tile, set[End | None]] | None:
+        """Tiles to mark playable, each with the ends it fits (None for an opening); None: no marking."""
+        position = self.position
+        if highlight is None:
+            if position.to_move != self.seat or position.required() is Required.OVER:
+                return None
+            highlight = position.legal_moves()
+        elif not highlight:
+            return None
+        marks: dict[Tile, set[End | None]] = {}
+        for action in highlight:
+            if action.kind in (ActionKind.OPEN, ActionKind.PLAY) and action.tile is not None:
+                marks.setdefault(action.tile, set()).add(action.end)
+        return marks
+
+    def _hand_classes(self, tile: Tile, seat: int) -> tuple[list[str], set[End | None]]:
+        classes = ["double"] if tile.is_double else []
+        if self.marks is None or (seat != self.seat and not any(
+                self.position.hands[seat] >> t.index & 1 for t in self.marks)):
+            return classes, set()
+        if tile in self.marks:
+            return classes + ["playable"], self.marks[tile]
+        return classes + (["unplayable", "dimmed"] if self.dim else ["unplayable"]), set()
+
+    def _seat_label(self, parent, seat: int, text: str, x: float, y: float) -> None:
+        """A hand's name, with a marker when it is that seat's turn."""
+        if self.position.to_move == seat and self.position.required() is not Required.OVER:
+            marker = self.dwg.path(d=f"M{_n(x)},{_n(y - 11)}l9,5.5 -9,5.5z", class_="turn")
+            self._data(marker, data_to_move=seat)
+            parent.add(marker)
+            x += 14
+        if text:
+            self._text(parent, text, x, y, "name")
+
+    def _top_band(self, reveal: set[int], show_opponents: bool, show_boneyard: bool) -> _Band | None:
+        position = self.position
+        blocks: list[tuple[float, Callable[[float, float], None]]] = []
+        label_h = 24
+        tiles_h = L * SMALL
+        if show_opponents:
+            for k in range(1, position.seats):
+                seat = (self.seat + k) % position.seats
+                blocks.append(self._opponent_block(seat, seat in reveal, label_h))
+        if show_boneyard:
+            blocks.append(self._boneyard_block(label_h))
+        if not blocks:
+            return None
+        gap = 40
+        width = sum(w for w, _ in blocks) + gap * (len(blocks) - 1)
+
+        def draw(ox: float, oy: float) -> None:
+            x = ox
+            for w, draw_block in blocks:
+                draw_block(x, oy)
+                x += w + gap
+
+        return _Band(width, label_h + tiles_h, draw)
+
+    def _opponent_block(self, seat: int, face_up: bool, label_h: float):
+        tiles = self.position.hand(seat)
+        name = self.labels.seat_name(seat) if self.labels.seat_name else ""
+        turn = self.position.to_move == seat
+        tiles_w = max(len(tiles) * SMALL_PITCH - (SMALL_PITCH - S * SMALL), S * SMALL)
+        width = max(tiles_w, _text_width(name) + (14 if turn else 0))
+
+        def draw(x: float, y: float) -> None:
+            g = self.dwg.g(class_="opponent" + (" revealed" if face_up else ""))
+            self._data(g, data_seat=seat)
+            self._seat_label(g, seat, name, x, y + 15)
+            if not tiles:
+                g.add(self.dwg.rect(insert=(_n(x), _n(y + label_h)), size=(_n(S * SMALL), _n(L * SMALL)),
+                                    rx=RX, class_="empty"))
+            for i, tile in enumerate(tiles):
+                p = _Placed((tile.high, tile.low), x + i * SMALL_PITCH + S * SMALL / 2, y + label_h + L * SMALL / 2, 90, SMALL)
+                if face_up:
+                    classes, ends = self._hand_classes(tile, seat)
+                    self._tile(g, p, classes, ring="playable" in classes, data_seat=seat)
+                else:
+                    self._tile(g, p, ["face-down"], face_up=False, data_seat=seat)
+            self.dwg.add(g)
+
+        return width, draw
+
+    def _boneyard_block(self, label_h: float):
+        count = len(self.position.boneyard)
+        text = self.labels.boneyard
+        stack = min(count, 3)
+        count_text = str(count)
+        stack_w = S * SMALL + 4 * max(stack - 1, 0)
+        width = max(_text_width(text), stack_w + 10 + _text_width(count_text, 22))
+
+        def draw(x: float, y: float) -> None:
+            dwg = self.dwg
+            g = dwg.g(class_="boneyard")
+            self._data(g, data_count=count)
+            if text:
+                self._text(g, text, x, y + 15, "name")
+            top = y + label_h
+            if count == 0:
+                g.add(dwg.rect(insert=(_n(x), _n(top)), size=(_n(S * SMALL), _n(L * SMALL)), rx=RX, class_="empty"))
+            for k in range(stack):
+                cx = x + S * SMALL / 2 + 4 * k
+                cy = top + L * SMALL / 2 + 4 * (stack - 1) - 4 * k
+                g.add(dwg.use(f"#{self.prefix}b", class_="stack face-down",
+                              transform=f"translate({_n(cx)},{_n(cy)}) rotate(90) scale({SMALL})"))
+            self._text(g, count_text, x + stack_w + 10, top + L * SMALL / 2 + 8, "boneyard-count")
+            dwg.add(g)
+
+        return width, draw
+
+    def _table_band(self, last_move: Action | None, max_row: int) -> _Band:
+        position = self.position
+        pad = 22
+        if not position.line:
+            w, h = S + 2 * pad, L + 2 * pad
+
+            def draw_empty(ox: float, oy: float) -> None:
+                dwg = self.dwg
+                dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
+                g = dwg.g(class_="line")
+                self._data(g, data_tiles=0)
+                g.add(dwg.rect(insert=(_n(self.width / 2 - L / 2), _n(oy + pad + S / 2)), size=(L, S), rx=RX,
+                               class_="empty line-empty"))
+                dwg.add(g)
+
+            return _Band(w, h, draw_empty)
+
+        placed, directions = _layout_line(position.line, max_row)
+        last_index = None
+        if last_move is not None and last_move.tile is not None:
+            for i, (a, b) in enumerate(position.line):
+                if Tile(a, b) is last_move.tile:
+                    last_index = i
+        # the end badges and their labels, outside the chain's two ends
+        first, last = placed[0], placed[-1]
+        left_x = first.cx - first.w / 2 - 10 - BADGE_R
+        d = directions[-1]
+        right_x = last.cx + d * (last.w / 2 + 10 + BADGE_R)
+        ends = [
+            ("end-left", position.line[0][0], left_x, first.cy, -1, self.labels.left_end),
+            ("end-right", position.line[-1][1], right_x, last.cy, d, self.labels.right_end),
+        ]
+        xs = [p.cx - p.w / 2 for p in placed] + [p.cx + p.w / 2 for p in placed]
+        ys = [p.cy - p.h / 2 for p in placed] + [p.cy + p.h / 2 for p in placed]
+        for _, _, bx, by, side, text in ends:
+            far = bx + side * (BADGE_R + (8 + _text_width(text) if text else 0))
+            xs += [bx - BADGE_R, bx + BADGE_R, far]
+            ys += [by - BADGE_R, by + BADGE_R]
+        min_x, min_y = min(xs), min(ys)
+        w, h = max(xs) - min_x + 2 * pad, max(ys) - min_y + 2 * pad
+
+        def draw(ox: float, oy: float) -> None:
+            dwg = self.dwg
+            dx, dy = round(ox + pad - min_x), round(oy + pad - min_y)
+            dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
+            g = dwg.g(class_="line")
+            self._data(g, data_tiles=len(placed))
+            for i, p in enumerate(placed):
+                p = _Placed(p.halves, p.cx + dx, p.cy + dy, p.angle)
+                classes = ["double"] if p.halves[0] == p.halves[1] else []
+                if i == last_index:
+                    classes.append("last-move")
+                self._tile(g, p, classes, data_index=i)
+            dwg.add(g)
+            for class_, number, bx, by, side, text in ends:
+                badge = self._badge(dwg, number, bx + dx, by + dy, class_)
+                self._data(badge, data_number=number)
+                if text:
+                    self._text(badge, text, bx + dx + side * (BADGE_R + 8), by + dy + 5, "end-label",
+                               "start" if side > 0 else "end")
+
+        return _Band(w, h, draw)
+
+    def _hand_band(self) -> _Band:
+        tiles = self.position.hand(self.seat)
+        label = self.labels.hand
+        label_h = 26
+        entries = [(tile, *self._hand_classes(tile, self.seat)) for tile in tiles]
+        marker_h = 28 if any(ends - {None} for _, _, ends in entries) else 0
+        tiles_w = max(len(tiles) * HAND_PITCH - (HAND_PITCH - S), S)
+        turn = self.position.to_move == self.seat
+        width = max(tiles_w, _text_width(label) + (14 if turn else 0))
+        height = label_h + marker_h + L + 6
+
+        def draw(ox: float, oy: float) -> None:
+            dwg = self.dwg
+            g = dwg.g(class_="hand")
+            self._data(g, data_seat=self.seat)
+            self._seat_label(g, self.seat, label, ox, oy + 15)
+            x0 = ox + (width - tiles_w) / 2
+            top = oy + label_h + marker_h
+            if not tiles:
+                g.add(dwg.rect(insert=(_n(x0), _n(top)), size=(S, L), rx=RX, class_="empty hand-empty"))
+            for i, (tile, classes, ends) in enumerate(entries):
+                cx = x0 + i * HAND_PITCH + S / 2
+                p = _Placed((tile.high, tile.low), cx, top + L / 2, 90)
+                data = {"data_seat": self.seat}
+                if ends - {None}:
+                    data["data_ends"] = " ".join(e.value for e in (End.LEFT, End.RIGHT) if e in ends)
+                self._tile(g, p, classes, ring="playable" in classes, **data)
+                if ends - {None}:
+                    self._fit_marker(g, ends, cx, top - 12)
+            dwg.add(g)
+
+        return _Band(width, height, draw)
+
+    def _fit_marker(self, parent, ends: set[End | None], cx: float, y: float) -> None:
+        """A small tag over a playable tile: a triangle pointing to each end it fits, with that
+        end's number (left: "◀5", right: "6▶", both: "◀5 6▶")."""
+        dwg = self.dwg
+        left, right = self.position.ends or (0, 0)
+        parts = [e for e in (End.LEFT, End.RIGHT) if e in ends]
+        part_w = 22
+        w = part_w * len(parts) + 6 * (len(parts) - 1) + 8
+        g = dwg.g(class_="fit " + " ".join(f"fits-{e.value}" for e in parts))
+        g.add(dwg.rect(insert=(_n(cx - w / 2), _n(y - 10)), size=(_n(w), 20), rx=10))
+        x = cx - w / 2 + 4
+        for end in parts:
+            if end is End.LEFT:
+                # a triangle pointing left, then the number
+                g.add(dwg.path(d=f"M{_n(x + 1)},{_n(y)}l7,-5v10z"))
+                self._text(g, str(left), x + 15, y + 4.5, "num")
+            else:
+                self._text(g, str(right), x + 6, y + 4.5, "num")
+                g.add(dwg.path(d=f"M{_n(x + 21)},{_n(y)}l-7,-5v10z"))
+            x += part_w + 6
+        parent.add(g)
+
+    def _annotation_band(self, annotations: list[str]) -> _Band:
+        width = max(_text_width(a) for a in annotations)
+
+        def draw(ox: float, oy: float) -> None:
+            g = self.dwg.g(class_="annotations")
+            for k, text in enumerate(annotations):
+                self._text(g, text, ox, oy + 16 + k * LINE_H, "annotation")
+            self.dwg.add(g)
+
+        return _Band(width, LINE_H * len(annotations), draw)
+
+    # ----- output -----------------------------------------------------------------------------
+    def _serialize(self) -> str:
+        dwg, p = self.dwg, self.prefix
+        dwg.set_desc(self.labels.title, self.labels.desc)
+        root = dwg.get_xml()  # validates the SVG 1.1 part when debug is on
+        for attribute in ("xmlns:ev", "baseProfile", "version"):
+            root.attrib.pop(attribute, None)
+        title, desc = root[0], root[1]
+        title.set("id", f"{p}t")
+        desc.set("id", f"{p}d")
+        root.set("role", "img")
+        root.set("aria-labelledby", f"{p}t")
+        root.set("aria-describedby", f"{p}d")
+        for element, xml in _pairs(dwg, root):
+            for name, value in self.extras.get(id(element), {}).items():
+                xml.set(name, value)
+        return ET.tostring(root, encoding="utf-8").decode("utf-8").replace(" />", "/>")
+
+
+def _pairs(element, xml: ET.Element) -> Iterator[tuple[object, ET.Element]]:
+    """Each svgwrite element with the ElementTree element it produced (same order)."""
+    yield element, xml
+    for child, child_xml in zip(getattr(element, "elements", ()), list(xml)):
+        yield from _pairs(child, child_xml)

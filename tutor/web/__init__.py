@@ -1,0 +1,1 @@
+"""The web layer: thin views over the engine, the analysis and the catalogs."""

@@ -1,0 +1,27 @@
+"""The JSON interface, version 1 (documented in README.md, specified in ../shared/API.md)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from ..analysis import analyze, explain
+from ..domino import DominoError, Position
+from .wording import render_error, render_notes
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def error_response(message: str, where: str, status: int = 400) -> tuple[Response, int]:
+    return jsonify({"error": message, "where": where}), status
+
+
+@bp.post("/domino/analyze")
+def domino_analyze():
+    data = request.get_json(silent=True, force=True)
+    try:
+        position = Position.from_json(data)
+    except DominoError as error:
+        return error_response(render_error(error), error.where)
+    answer = analyze(position)
+    answer["explanation"] = render_notes(explain(position))
+    return jsonify(answer)
