@@ -26,3 +26,53 @@ def app():
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+# ---- real browser ------------------------------------------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def live_server(app):
+    """The app served on 127.0.0.1 on a free port, in a thread, for the real-browser tests."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright (no browser download: it is not allowed here)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,11 @@
+"""The real browser reaches the app: the home page in each language has the right lang and title."""
+
+import pytest
+
+
+@pytest.mark.parametrize("lang,title", [("en", "Dominoes, step by step")])
+def test_home_page_in_a_real_browser(live_server, page, lang, title, artifacts):
+    page.goto(f"{live_server}/{lang}/")
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("h1").inner_text() == title
+    page.screenshot(path=str(artifacts / f"home-{lang}.png"))
