@@ -45,7 +45,7 @@ extract: $(BASE)
 		--project tutor --copyright-holder "tutor contributors" --no-wrap --output-file $(POT) .
 
 update-catalogs: extract
-	$(BIN)/pybabel update --input-file $(POT) --output-dir $(CATALOG_DIR) --no-wrap --ignore-obsolete
+	$(BIN)/pybabel update --input-file $(POT) --output-dir $(CATALOG_DIR) --no-wrap --ignore-obsolete --no-fuzzy-matching
 	$(BIN)/python -m tutor.catalogs fill-english
 
 catalog-stats: $(BASE)

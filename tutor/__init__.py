@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Application factory: one blueprint per area, catalogs from ``translations/``."""
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=None)
+    app = Flask(__name__, template_folder=str(ROOT / "templates"))
     app.config.from_mapping(
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         BABEL_DEFAULT_LOCALE="en",
@@ -22,11 +22,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from .web import api, errors, i18n, pages
+    from .web import api, diagrams, errors, i18n, pages
 
     i18n.init_app(app)
     errors.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(pages.root)
+    app.register_blueprint(diagrams.bp)
     return app

@@ -4,23 +4,35 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
+from .. import questions
+from ..course import find, load_course, neighbours
+from ..domino import DominoError
 from .i18n import LANGUAGES, best_language
+from .wording import option_label, verdict_sentence
 
 bp = Blueprint("pages", __name__, url_prefix="/<lang_code>")
 root = Blueprint("root", __name__)
 
 
-@bp.url_value_preprocessor
 def take_language(endpoint, values) -> None:
+    """Move the URL's language into ``g``; an unknown language is a 404 (shown in the best one)."""
     lang = values.pop("lang_code", None) if values else None
     if lang not in LANGUAGES:
         abort(404)
     g.lang = lang
 
 
-@bp.url_defaults
 def give_language(endpoint, values) -> None:
     values.setdefault("lang_code", g.get("lang") or best_language())
+
+
+def use_language_prefix(blueprint: Blueprint) -> None:
+    """Give a blueprint the ``/<lang_code>`` behaviour: shared links open in their language."""
+    blueprint.url_value_preprocessor(take_language)
+    blueprint.url_defaults(give_language)
+
+
+use_language_prefix(bp)
 
 
 @root.get("/")
@@ -30,4 +42,44 @@ def index():
 
 @bp.get("/")
 def home():
-    return render_template("pages/home.html")
+    return render_template("pages/home.html", sections=load_course())
+
+
+@bp.get("/lessons/<section_id>/")
+def section(section_id: str):
+    found, _ = find(section_id)
+    if found is None:
+        abort(404)
+    return redirect(url_for("pages.step", section_id=found.id, step_id=found.steps[0].id))
+
+
+@bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+def step(section_id: str, step_id: str):
+    section, step = find(section_id, step_id)
+    if section is None or step is None:
+        abort(404)
+    question = step.question
+    position = diagram_position(question.diagram) if question else None
+    verdict = error = None
+    status = 200
+    if request.method == "POST":
+        if question is None:
+            abort(405)
+        try:
+            verdict = questions.judge(question.kind, position, request.form.get("answer", ""))
+        except DominoError:
+            error, status = verdict_sentence(None, question.kind), 400
+    before, after = neighbours(section, step)
+    return render_template(
+        "lessons/step.html",
+        sections=load_course(), section=section, step=step, before=before, after=after,
+        question=question, position=position, verdict=verdict, error=error,
+        choices=[(o, option_label(o, seat_count=position.seats)) for o in questions.options(question.kind, position)] if question else [],
+        verdict_text=verdict_sentence(verdict, question.kind) if verdict else None,
+    ), status
+
+
+def diagram_position(diagram_id: str):
+    from ..diagrams import diagram_by_id  # the diagrams module owns positions
+
+    return diagram_by_id(diagram_id).position

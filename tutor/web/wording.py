@@ -102,6 +102,209 @@ NOTES: dict[str, Callable[..., str]] = {
     "blocked_points": lambda seat, sum, others, own, points: _(
         "Seat %(seat)s scores the other seats' pips minus the winner's own pips: (%(sum)s) − %(own)s = %(others)s − %(own)s = %(points)s.",
         seat=seat, sum=sum, others=others, own=own, points=points),
+    # ---- the hint engine (tutor.hints) and the opponents' turns (tutor.players) ----------------
+    # TRANSLATORS: hint engine (open_tie_rule): no second tile of equal value is visible to the learner. "Seat" is a player's place at the table, numbered from 0.
+    "open_tie_rule": lambda tile, others, value: ngettext(
+        "Had anyone held %(others)s, also worth %(value)s, %(tile)s would still open: tiles of equal value "
+        "rank by their bigger half.",
+        "Had anyone held one of %(others)s, also worth %(value)s, %(tile)s would still open: tiles of equal "
+        "value rank by their bigger half.",
+        len(others), tile=tile, others=_tiles(others), value=value),
+    # TRANSLATORS: hint engine (open_tie_absent): a tile of equal value but a bigger half would have opened, so nobody holds it.
+    "open_tie_absent": lambda tile, others, value: ngettext(
+        "%(others)s is also worth %(value)s and would outrank %(tile)s with its bigger half, so nobody was dealt it.",
+        "%(others)s are also worth %(value)s and would outrank %(tile)s with their bigger half, so nobody was dealt them.",
+        len(others), tile=tile, others=_tiles(others), value=value),
+    # TRANSLATORS: hint engine (open_others_illegal): the learner must open and holds other tiles.
+    "open_others_illegal": lambda tile, tiles: ngettext(
+        "Your other tile, %(tiles)s, cannot open the round: the first tile must be %(tile)s.",
+        "Your other tiles, %(tiles)s, cannot open the round: the first tile must be %(tile)s.",
+        len(tiles), tile=tile, tiles=_tiles(tiles)),
+    # TRANSLATORS: hint engine (waiting): another seat is to move. "Seat" is a player's place at the table, numbered from 0.
+    "waiting": lambda seat: _("It is seat %(seat)s's turn.", seat=seat),
+    # TRANSLATORS: hint engine (round_over): the round has ended, nobody moves any more.
+    "round_over": lambda: _("The round is over."),
+    # TRANSLATORS: hint engine (drew_tiles): the tiles a seat drew this turn, listed. "Seat" is a player's place at the table, numbered from 0.
+    "drew_tiles": lambda seat, count, tiles: ngettext(
+        "Seat %(seat)s drew %(num)d tile: %(tiles)s.", "Seat %(seat)s drew %(num)d tiles: %(tiles)s.",
+        count, seat=seat, tiles=_tiles(tiles)),
+    # TRANSLATORS: hint engine (drawn_misfits): drawn tiles that fit neither open end.
+    "drawn_misfits": lambda tiles, left, right: ngettext(
+        "%(tiles)s shows neither %(left)s nor %(right)s, so drawing went on.",
+        "%(tiles)s show neither %(left)s nor %(right)s, so drawing went on.",
+        len(tiles), tiles=_tiles(tiles), left=left, right=right),
+    # TRANSLATORS: hint engine (drawn_misfits_one): drawn tiles that do not fit; both open ends show the same number.
+    "drawn_misfits_one": lambda tiles, number: ngettext(
+        "%(tiles)s shows no %(number)s, so drawing went on.",
+        "%(tiles)s show no %(number)s, so drawing went on.",
+        len(tiles), tiles=_tiles(tiles), number=number),
+    # TRANSLATORS: hint engine (drawn_fits_left): the last drawn tile fits the left end.
+    "drawn_fits_left": lambda tile, number: _(
+        "%(tile)s shows %(number)s, the number at the left end, so drawing stopped: it is the only tile "
+        "that fits and it must be played now.", tile=tile, number=number),
+    # TRANSLATORS: hint engine (drawn_fits_right): the last drawn tile fits the right end.
+    "drawn_fits_right": lambda tile, number: _(
+        "%(tile)s shows %(number)s, the number at the right end, so drawing stopped: it is the only tile "
+        "that fits and it must be played now.", tile=tile, number=number),
+    # TRANSLATORS: hint engine (drawn_fits_both): the last drawn tile fits both open ends.
+    "drawn_fits_both": lambda tile, left, right: _(
+        "%(tile)s fits both ends (%(left)s on the left, %(right)s on the right), so drawing stopped: it must "
+        "be played now, at the end you choose.", tile=tile, left=left, right=right),
+    # TRANSLATORS: hint engine (hand_left): the tiles left in a hand when the round ends, with their pip sum. "Seat" is a player's place at the table, numbered from 0.
+    "hand_left": lambda seat, tiles, sum, pips: ngettext(
+        "Seat %(seat)s still holds %(tiles)s: %(sum)s = %(pips)s pips.",
+        "Seat %(seat)s still holds %(tiles)s: %(sum)s = %(pips)s pips.",
+        len(tiles), seat=seat, tiles=_tiles(tiles), sum=sum, pips=pips),
+    # TRANSLATORS: hint engine (round_points): a round's points added to the match total. "Seat" is a player's place at the table, numbered from 0.
+    "round_points": lambda seat, points, before, after: _(
+        "Seat %(seat)s adds %(points)s points to the match: %(before)s + %(points)s = %(after)s.",
+        seat=seat, points=points, before=before, after=after),
+    # TRANSLATORS: hint engine (round_no_points): a blocked round tied on pips and tiles.
+    "round_no_points": lambda: _("Nobody scores this round, so the match totals stay as they were."),
+    # TRANSLATORS: hint engine (match_total): a seat's match total and how far it is from the target (100). "Seat" is a player's place at the table, numbered from 0.
+    "match_total": lambda seat, total, target, to_go: _(
+        "Seat %(seat)s: %(total)s points, %(to_go)s short of %(target)s.",
+        seat=seat, total=total, target=target, to_go=to_go),
+    # TRANSLATORS: hint engine (match_won): a seat reached the target and wins the match. "Seat" is a player's place at the table, numbered from 0.
+    "match_won": lambda seat, total, target: _(
+        "Seat %(seat)s has %(total)s points, %(target)s or more, and wins the match.",
+        seat=seat, total=total, target=target),
+    # TRANSLATORS: hint engine, strategy (number_count): where the seven tiles showing a number are.
+    "number_count": lambda number, table, hand, unseen: _(
+        "Seven tiles show a %(number)s: %(table)s on the table, %(hand)s in your hand, %(unseen)s you cannot see.",
+        number=number, table=table, hand=hand, unseen=unseen),
+    # TRANSLATORS: hint engine, strategy (known_void): a seat drew or passed on these numbers. "Seat" is a player's place at the table, numbered from 0.
+    "known_void": lambda seat, numbers: ngettext(
+        "Seat %(seat)s holds no tile showing %(numbers)s: they drew or passed while it was open.",
+        "Seat %(seat)s holds no tile showing %(numbers)s: they drew or passed while those numbers were open.",
+        len(numbers), seat=seat, numbers=_seats(numbers)),
+    # TRANSLATORS: hint engine, strategy (shed_doubles): the doubles in the learner's hand.
+    "shed_doubles": lambda tiles, pips: ngettext(
+        "Your double %(tiles)s (%(pips)s pips) matches only one number: shed it early, it gets harder to place.",
+        "Your doubles %(tiles)s (%(pips)s pips) match only one number each: shed them early, they get harder to place.",
+        len(tiles), tiles=_tiles(tiles), pips=pips),
+    # TRANSLATORS: hint engine, strategy (shed_double_now): doubles that fit an open end now.
+    "shed_double_now": lambda tiles: ngettext(
+        "%(tiles)s fits an open end now.", "%(tiles)s fit an open end now.", len(tiles), tiles=_tiles(tiles)),
+    # TRANSLATORS: hint engine, strategy (boneyard_plenty): the boneyard still holds many tiles.
+    "boneyard_plenty": lambda boneyard: ngettext(
+        "The boneyard holds %(num)d tile: a stuck player can still draw, but every drawn tile adds pips to their hand.",
+        "The boneyard holds %(num)d tiles: a stuck player can still draw, but every drawn tile adds pips to their hand.",
+        boneyard),
+    # TRANSLATORS: hint engine, strategy (boneyard_low): few tiles are left in the boneyard.
+    "boneyard_low": lambda boneyard: ngettext(
+        "Only %(num)d tile is left in the boneyard: the next stuck player may soon have to pass, and a blocked "
+        "round is won on the lowest pip total, so shed heavy tiles.",
+        "Only %(num)d tiles are left in the boneyard: the next stuck player may soon have to pass, and a blocked "
+        "round is won on the lowest pip total, so shed heavy tiles.",
+        boneyard),
+    # TRANSLATORS: hint engine, strategy (boneyard_empty).
+    "boneyard_empty": lambda: _(
+        "The boneyard is empty: whoever cannot play must pass, and if every seat passes in a row the lowest "
+        "pip total wins."),
+    # TRANSLATORS: hint engine, recommended move (recommend_left): %(wins)s%% is a percentage of simulated rounds won.
+    "recommend_left": lambda tile, number, samples, wins: _(
+        "Play %(tile)s on the left end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
+        "cannot see, it won %(wins)s%% of the rounds, the best of your moves.",
+        tile=tile, number=number, samples=samples, wins=wins),
+    # TRANSLATORS: hint engine, recommended move (recommend_right): %(wins)s%% is a percentage of simulated rounds won.
+    "recommend_right": lambda tile, number, samples, wins: _(
+        "Play %(tile)s on the right end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
+        "cannot see, it won %(wins)s%% of the rounds, the best of your moves.",
+        tile=tile, number=number, samples=samples, wins=wins),
+    # TRANSLATORS: hint engine, recommended move (alternative_left): the second-best move for comparison.
+    "alternative_left": lambda tile, number, wins: _(
+        "The next best, %(tile)s on the left end, won %(wins)s%%.", tile=tile, number=number, wins=wins),
+    # TRANSLATORS: hint engine, recommended move (alternative_right): the second-best move for comparison.
+    "alternative_right": lambda tile, number, wins: _(
+        "The next best, %(tile)s on the right end, won %(wins)s%%.", tile=tile, number=number, wins=wins),
+    # TRANSLATORS: hint engine, recommended move (recommend_open): the forced opening.
+    "recommend_open": lambda tile: _("Open with %(tile)s: the rules allow no other first tile.", tile=tile),
+    # TRANSLATORS: hint engine, recommended move (recommend_only_left): a single legal move.
+    "recommend_only_left": lambda tile, number: _(
+        "Play %(tile)s on the left end (on the %(number)s): it is your only legal move.", tile=tile, number=number),
+    # TRANSLATORS: hint engine, recommended move (recommend_only_right): a single legal move.
+    "recommend_only_right": lambda tile, number: _(
+        "Play %(tile)s on the right end (on the %(number)s): it is your only legal move.", tile=tile, number=number),
+    # TRANSLATORS: hint engine, a reason for the recommended move (reason_plays_out).
+    "reason_plays_out": lambda tile: _(
+        "%(tile)s is your last tile: playing it ends the round and you score the pips left in the other hands.",
+        tile=tile),
+    # TRANSLATORS: hint engine, a reason for the recommended move (reason_double).
+    "reason_double": lambda tile: _(
+        "%(tile)s is a double: it matches only one number, so it only gets harder to place.", tile=tile),
+    # TRANSLATORS: hint engine, a reason for the recommended move (reason_heavy).
+    "reason_heavy": lambda tile, value: _(
+        "It is your heaviest playable tile: %(tile)s takes %(value)s pips out of your hand, pips that would "
+        "count against you if the round ended now.", tile=tile, value=value),
+    # TRANSLATORS: hint engine, a reason for the recommended move (reason_blocks). "Seat" is a player's place at the table, numbered from 0.
+    "reason_blocks": lambda seat, number: _(
+        "It leaves a %(number)s open, and seat %(seat)s has shown they hold no %(number)s: they drew or passed on it.",
+        seat=seat, number=number),
+    # TRANSLATORS: hint engine, a reason for the recommended move (reason_keeps_reply).
+    "reason_keeps_reply": lambda number, count: ngettext(
+        "It opens a %(number)s, and you keep %(num)d tile showing %(number)s to follow on it.",
+        "It opens a %(number)s, and you keep %(num)d tiles showing %(number)s to follow on it.",
+        count, number=number),
+    # TRANSLATORS: hint ladder, first rung (nudge_open): the round has not begun.
+    "nudge_open": lambda: _("Nobody has played yet: which tile do the rules say must open?"),
+    # TRANSLATORS: hint ladder, first rung (nudge_left): look at the left end.
+    "nudge_left": lambda number: _("Look at the left end: it shows %(number)s.", number=number),
+    # TRANSLATORS: hint ladder, first rung (nudge_right): look at the right end.
+    "nudge_right": lambda number: _("Look at the right end: it shows %(number)s.", number=number),
+    # TRANSLATORS: hint ladder, first rung (nudge_draw): nothing fits, the boneyard has tiles.
+    "nudge_draw": lambda left, right: _(
+        "Check each of your tiles for a %(left)s or a %(right)s.", left=left, right=right),
+    # TRANSLATORS: hint ladder, first rung (nudge_pass): nothing fits and the boneyard is empty.
+    "nudge_pass": lambda left, right: _(
+        "Check each of your tiles for a %(left)s or a %(right)s, then look at the boneyard.", left=left, right=right),
+    # TRANSLATORS: hint ladder, first rung (nudge_draw_one): both open ends show the same number.
+    "nudge_draw_one": lambda number: _("Check each of your tiles for a %(number)s.", number=number),
+    # TRANSLATORS: hint ladder, first rung (nudge_pass_one): both open ends show the same number; the boneyard is empty.
+    "nudge_pass_one": lambda number: _(
+        "Check each of your tiles for a %(number)s, then look at the boneyard.", number=number),
+    # TRANSLATORS: hint ladder, second rung (highlight_tile): the tile to play.
+    "highlight_tile": lambda tile: _("Look at %(tile)s.", tile=tile),
+    # TRANSLATORS: hint ladder, second rung (highlight_boneyard): the boneyard and its count.
+    "highlight_boneyard": lambda boneyard: ngettext(
+        "Look at the boneyard: it holds %(num)d tile.", "Look at the boneyard: it holds %(num)d tiles.", boneyard),
+    # TRANSLATORS: hint ladder, third rung (move_open).
+    "move_open": lambda tile: _("Open with %(tile)s.", tile=tile),
+    # TRANSLATORS: hint ladder, third rung (move_left).
+    "move_left": lambda tile, number: _(
+        "Play %(tile)s on the left end, on the %(number)s.", tile=tile, number=number),
+    # TRANSLATORS: hint ladder, third rung (move_right).
+    "move_right": lambda tile, number: _(
+        "Play %(tile)s on the right end, on the %(number)s.", tile=tile, number=number),
+    # TRANSLATORS: hint ladder, third rung (move_draw): nothing fits.
+    "move_draw": lambda: _("No tile fits: draw one from the boneyard."),
+    # TRANSLATORS: hint ladder, third rung (move_pass): nothing fits and the boneyard is empty.
+    "move_pass": lambda: _("No tile fits and the boneyard is empty: pass."),
+    # TRANSLATORS: an opponent's turn, step by step (turn_open). "Seat" is a player's place at the table, numbered from 0.
+    "turn_open": lambda seat, drawn, tile: _("Seat %(seat)s opened with %(tile)s.", seat=seat, tile=tile),
+    # TRANSLATORS: an opponent's turn, step by step (turn_play_left). "Seat" is a player's place at the table, numbered from 0.
+    "turn_play_left": lambda seat, drawn, tile: _(
+        "Seat %(seat)s played %(tile)s on the left.", seat=seat, tile=tile),
+    # TRANSLATORS: an opponent's turn, step by step (turn_play_right). "Seat" is a player's place at the table, numbered from 0.
+    "turn_play_right": lambda seat, drawn, tile: _(
+        "Seat %(seat)s played %(tile)s on the right.", seat=seat, tile=tile),
+    # TRANSLATORS: an opponent's turn, step by step (turn_draw_play_left). "Seat" is a player's place at the table, numbered from 0.
+    "turn_draw_play_left": lambda seat, drawn, tile: ngettext(
+        "Seat %(seat)s drew %(num)d tile, then played %(tile)s on the left.",
+        "Seat %(seat)s drew %(num)d tiles, then played %(tile)s on the left.", drawn, seat=seat, tile=tile),
+    # TRANSLATORS: an opponent's turn, step by step (turn_draw_play_right). "Seat" is a player's place at the table, numbered from 0.
+    "turn_draw_play_right": lambda seat, drawn, tile: ngettext(
+        "Seat %(seat)s drew %(num)d tile, then played %(tile)s on the right.",
+        "Seat %(seat)s drew %(num)d tiles, then played %(tile)s on the right.", drawn, seat=seat, tile=tile),
+    # TRANSLATORS: an opponent's turn, step by step (turn_pass). "Seat" is a player's place at the table, numbered from 0.
+    "turn_pass": lambda seat, drawn: _("Seat %(seat)s passed.", seat=seat),
+    # TRANSLATORS: an opponent's turn, step by step (turn_draw_pass): drew the boneyard empty, then passed. "Seat" is a player's place at the table, numbered from 0.
+    "turn_draw_pass": lambda seat, drawn: ngettext(
+        "Seat %(seat)s drew %(num)d tile, then passed.", "Seat %(seat)s drew %(num)d tiles, then passed.",
+        drawn, seat=seat),
+    # TRANSLATORS: a turn still going on after draws (turn_draw). "Seat" is a player's place at the table, numbered from 0.
+    "turn_draw": lambda seat, drawn: ngettext(
+        "Seat %(seat)s drew %(num)d tile.", "Seat %(seat)s drew %(num)d tiles.", drawn, seat=seat),
 }
 
 
@@ -164,3 +367,79 @@ def render_error(error: DominoError) -> str:
         return render(**error.params)
     except TypeError:  # a code raised with other parameters than its sentence needs
         return _("This is not a valid position.")
+
+
+def seat_name(seat: int, seats: int) -> str:
+    """The learner is seat 0 in the lessons and hands; the others are opponents."""
+    if seat == 0:
+        # TRANSLATORS: the learner's own seat, as a choice or a label.
+        return _("You")
+    if seats == 2:
+        # TRANSLATORS: the only opponent in a two-player round.
+        return _("Your opponent")
+    # TRANSLATORS: one of several opponents, numbered by seat.
+    return _("Opponent %(seat)s", seat=seat)
+
+
+def option_label(option, seat_count: int = 2) -> str:
+    """The text on an answer button of a check question."""
+    kind, params = option.kind, option.params
+    if kind == "open_with":
+        # TRANSLATORS: answer button: open the round with this tile.
+        return _("Open with %(tile)s", **params)
+    if kind == "play_at_left":
+        # TRANSLATORS: answer button: play this tile at the left open end.
+        return _("%(tile)s at the left end", **params)
+    if kind == "play_at_right":
+        # TRANSLATORS: answer button: play this tile at the right open end.
+        return _("%(tile)s at the right end", **params)
+    if kind == "seat":
+        return seat_name(params["seat"], seat_count)
+    if kind == "nobody":
+        # TRANSLATORS: answer button: nobody wins (a tied blocked round).
+        return _("Nobody")
+    return action_name(kind.removeprefix("action_"))
+
+
+def action_name(action: str) -> str:
+    names = {
+        # TRANSLATORS: what the rules require: the round has not begun, someone must open it.
+        "open": _("Open the round"),
+        # TRANSLATORS: what the rules require: place a tile on the line.
+        "play": _("Play a tile"),
+        # TRANSLATORS: what the rules require: take a tile from the boneyard.
+        "draw": _("Draw from the boneyard"),
+        # TRANSLATORS: what the rules require: skip the turn.
+        "pass": _("Pass"),
+    }
+    return names[action]
+
+
+def verdict_sentence(verdict, kind: str) -> str:
+    """Feedback on an answer to a check question; None as the verdict means a malformed answer."""
+    if verdict is None:
+        # TRANSLATORS: a check question received an answer that is not one of its choices.
+        return _("That answer is not one of the choices. Pick one of the buttons.")
+    if verdict.correct:
+        # TRANSLATORS: feedback on a correct answer to a check question.
+        return _("Right! The rules agree with you.")
+    if kind == "points":
+        # TRANSLATORS: feedback on a wrong number of points.
+        return _("Not quite: the rules give %(points)s points, not %(answer)s.",
+                 points=verdict.expected[0], answer=verdict.answer)
+    # TRANSLATORS: feedback on a wrong choice; %(expected)s lists what the rules accept.
+    return _("Not quite. The rules accept: %(expected)s.", expected=", ".join(
+        describe_answer(kind, value) for value in verdict.expected))
+
+
+def describe_answer(kind: str, value: str) -> str:
+    from ..questions import Option, describe_move
+
+    if kind == "move":
+        label_kind, params = describe_move(value)
+        return option_label(Option(value, label_kind, params))
+    if kind == "action":
+        return action_name(value)
+    if kind == "winner":
+        return option_label(Option(value, "nobody", {}) if value == "nobody" else Option(value, "seat", {"seat": int(value)}))
+    return value

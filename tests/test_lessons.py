@@ -1,0 +1,145 @@
+"""The course: every step renders in every language, translated, with its diagram, and its check
+question is judged by the rules (compared here with the independent checker)."""
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import independent_checker as checker
+from tutor.course import load_course
+from tutor.questions import options
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ["en", "vi", "id"]
+STEPS = [(section, step) for section in load_course() for step in section.steps]
+
+
+def catalog(lang):
+    with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return {m.id: m.string for m in read_po(f, locale=lang) if m.id and isinstance(m.id, str)}
+
+
+CATALOGS = {lang: catalog(lang) for lang in LANGS}
+
+
+def visible_text(page: str) -> str:
+    page = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_course_has_the_nine_rulebook_sections_in_order():
+    assert [s.id for s in load_course()] == [
+        "objective", "tiles", "dealing", "turn", "boneyard", "doubles", "blocked", "scoring", "strategy"]
+
+
+def test_each_rulebook_diagram_appears_in_its_section():
+    placed = {step.diagram: section.id for section, step in STEPS if step.diagram}
+    assert placed == {"D1": "tiles", "D2": "dealing", "D3": "turn", "D4": "boneyard", "D5": "doubles",
+                      "D6": "blocked", "D7": "scoring", "D8": "strategy"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("section,step", STEPS, ids=[f"{s.id}/{t.id}" for s, t in STEPS])
+def test_every_step_renders_translated_with_its_diagram(client, lang, section, step):
+    r = client.get(f"/{lang}/lessons/{section.id}/{step.id}")
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in page
+    text = squash(visible_text(page))
+    strings = [section.title, step.title, *step.text]
+    if step.question:
+        strings += [step.question.text]
+    for msgid in strings:
+        translated = CATALOGS[lang][msgid]
+        assert squash(translated) in text, (lang, msgid)
+        if lang != "en" and translated != msgid:
+            assert squash(msgid) not in text, f"English left in the {lang} page: {msgid}"
+    if step.diagram:
+        assert f'data-diagram="{step.diagram}"' in page and "<svg" in page
+    # the language switcher keeps the learner on this step
+    for other in LANGS:
+        assert f'href="/{other}/lessons/{section.id}/{step.id}"' in page
+
+
+def test_previous_and_next_walk_the_whole_course_in_order(client):
+    url = f"/en/lessons/{STEPS[0][0].id}/{STEPS[0][1].id}"
+    visited = []
+    while url:
+        page = client.get(url).get_data(as_text=True)
+        visited.append(url)
+        found = re.search(r'<a rel="next" href="([^"]+)"', page)
+        url = found and found[1]
+    assert visited == [f"/en/lessons/{s.id}/{t.id}" for s, t in STEPS]
+
+
+def test_home_lists_every_section_with_a_link(client):
+    page = client.get("/vi/").get_data(as_text=True)
+    for section in load_course():
+        assert f'href="/vi/lessons/{section.id}/{section.steps[0].id}"' in page
+        assert html.escape(CATALOGS["vi"][section.title]) in page
+
+
+def test_root_picks_the_browsers_language(client):
+    assert client.get("/", headers={"Accept-Language": "id-ID,id;q=0.9,en;q=0.5"}).location.endswith("/id/")
+    assert client.get("/", headers={"Accept-Language": "vi"}).location.endswith("/vi/")
+    assert client.get("/", headers={"Accept-Language": "fr"}).location.endswith("/en/")
+
+
+@pytest.mark.parametrize("url", ["/fr/", "/en/lessons/nothing/", "/en/lessons/turn/nothing", "/vi/lessons/turn/../x"])
+def test_unknown_pages_are_localized_404s(client, url):
+    r = client.get(url)
+    assert r.status_code == 404
+
+
+QUESTIONS = [(section, step) for section, step in STEPS if step.question]
+
+
+def checker_accepts(kind: str, position, value: str) -> bool:
+    """The independent checker's verdict on an answer."""
+    data = position.to_json()
+    del data["boneyard"]
+    answer = checker.analyze(data)
+    if kind == "action":
+        return value == answer["action"]
+    if kind == "move":
+        moves = {m["tile"] + ("" if m["end"] is None else m["end"][0].upper()) for m in answer["legal_moves"]}
+        return value in moves
+    if kind == "winner":
+        winner = answer["result"]["winner"]
+        return value == ("nobody" if winner is None else str(winner))
+    return value == str(answer["result"]["points"])
+
+
+@pytest.mark.parametrize("section,step", QUESTIONS, ids=[f"{s.id}/{t.id}" for s, t in QUESTIONS])
+def test_check_questions_are_judged_by_the_rules(client, section, step):
+    from tutor.diagrams import diagram_by_id
+
+    question = step.question
+    position = diagram_by_id(question.diagram).position
+    values = [o.value for o in options(question.kind, position)] or [str(n) for n in range(0, 60)]
+    right = 0
+    for value in values:
+        r = client.post(f"/en/lessons/{section.id}/{step.id}", data={"answer": value})
+        assert r.status_code == 200
+        page = r.get_data(as_text=True)
+        expected = checker_accepts(question.kind, position, value)
+        right += expected
+        assert ('class="feedback right"' in page) == expected, value
+        assert ('class="feedback wrong"' in page) != expected, value
+    assert right >= 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_malformed_answer_is_a_localized_400(client, lang):
+    section, step = QUESTIONS[0]
+    r = client.post(f"/{lang}/lessons/{section.id}/{step.id}", data={"answer": "9-9Z"})
+    assert r.status_code == 400
+    page = r.get_data(as_text=True)
+    assert CATALOGS[lang]["That answer is not one of the choices. Pick one of the buttons."] in html.unescape(page)

@@ -1,0 +1,211 @@
+"""Engine players: deterministic opponents for guided hands, free play and benchmarks.
+
+A player's ``choose(state, rng=None)`` returns the action of the seat to move, where ``state`` is a
+:class:`~tutor.domino.Position` or that seat's :class:`~tutor.hints.SeatView`. Players never look
+at another hand: a position is first reduced to the mover's view. Without an ``rng`` a player's
+choice is a pure function of its seed and what it sees, so replaying a round from its URL (deal
+plus actions) in any server process gives the same opponents' moves.
+
+>>> from tutor.domino import Action, Deal
+>>> deal = Deal.from_hands([["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"],
+...                         ["5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"]], boneyard=["3-2", "1-0", "6-2"])
+>>> positions = [deal.position().apply(Action.parse("6-6"))]
+>>> actions, turns = play_turns(positions, [], {1: HeuristicPlayer(seed=7)}, until_seat=0)
+>>> [str(a) for a in actions]
+['draw', 'draw', 'draw', '6-2L']
+>>> turns[0].note()
+Note(kind='turn_draw_play_left', params={'seat': 1, 'drawn': 3, 'tile': '6-2'})
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Protocol, Sequence, Union
+
+from .analysis import Note
+from .domino import Action, ActionKind, End, Position
+from .domino.tiles import NUMBER_MASK, tiles_in
+from .hints import SeatView
+
+State = Union[Position, SeatView]
+
+
+class Player(Protocol):
+    def choose(self, state: State, rng: random.Random | None = None) -> Action:
+        """The action of the seat to move in ``state``."""
+
+
+def view_of(state: State) -> SeatView:
+    """The mover's view of ``state`` (a position gives a view without history)."""
+    if isinstance(state, Position):
+        return SeatView.from_position(state, state.to_move)
+    if state.seat != state.to_move:
+        raise ValueError(f"seat {state.seat} is not to move")
+    return state
+
+
+def _state_rng(seed: int, view: SeatView) -> random.Random:
+    """A generator fixed by the seed and the public state, stable across processes (a string
+    seed is hashed with SHA-512, unlike ``hash()``, which changes per process)."""
+    key = "|".join([
+        str(seed), str(view.seat), " ".join(f"{a}-{b}" for a, b in view.line),
+        ",".join(str(t) for t in view.hand_tiles()), str(view.boneyard_count), str(len(view.events)),
+    ])
+    return random.Random(key)
+
+
+def _weight(action: Action) -> tuple[int, int, bool]:
+    """Heaviest first: pip value, then the higher half (the opening rule's order), then left."""
+    tile = action.tile
+    assert tile is not None
+    return tile.value, tile.high, action.end is not End.RIGHT
+
+
+class HeaviestFirst:
+    """Always plays its heaviest legal tile; at the left end when it fits both. Draws and passes
+    when the rules require it. Needs no seed: it never has a choice to break."""
+
+    def choose(self, state: State, rng: random.Random | None = None) -> Action:
+        actions = view_of(state).legal_actions()
+        if not actions:
+            raise ValueError("the round is over")
+        if actions[0].tile is None:  # draw or pass
+            return actions[0]
+        return max(actions, key=_weight)
+
+    def __repr__(self) -> str:
+        return "HeaviestFirst()"
+
+
+class RandomPlayer:
+    """A uniformly random legal action, fixed by ``seed`` and the state unless ``rng`` is given."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State, rng: random.Random | None = None) -> Action:
+        view = view_of(state)
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the round is over")
+        return (rng or _state_rng(self.seed, view)).choice(actions)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer({self.seed})"
+
+
+class HeuristicPlayer:
+    """A sensible opponent: sheds heavy tiles and doubles, keeps a reply for the ends it leaves and
+    a variety of numbers, and leaves open a number another seat has shown it lacks (a seat that
+    drew or passed on a number). Exact ties are broken by ``seed``.
+    """
+
+    # Weights of the move score, in pips: a double is worth shedding like 3 extra pips, ...
+    DOUBLE = 3.0
+    REPLY = 2.0  # ... each tile kept that can answer on the ends this move leaves
+    VARIETY = 1.0  # ... each different number left in hand
+    BLOCK = 4.0  # ... each end left showing a number another seat is known to lack
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State, rng: random.Random | None = None) -> Action:
+        view = view_of(state)
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the round is over")
+        if len(actions) == 1:
+            return actions[0]
+        lacking = {n for seat in range(view.seats) if seat != view.seat for n in view.voids(seat)}
+        scores = [self.score(view, action, lacking) for action in actions]
+        best = max(scores)
+        tied = [a for a, s in zip(actions, scores) if s == best]
+        return tied[0] if len(tied) == 1 else (rng or _state_rng(self.seed, view)).choice(tied)
+
+    def score(self, view: SeatView, action: Action, lacking: set[int]) -> float:
+        tile = action.tile
+        assert tile is not None and view.ends is not None and action.end is not None
+        left, right = view.ends
+        if action.end is End.LEFT:
+            left = tile.other(left)
+        else:
+            right = tile.other(right)
+        rest = view.hand & ~tile.bit
+        replies = (rest & (NUMBER_MASK[left] | NUMBER_MASK[right])).bit_count()
+        numbers = {n for t in tiles_in(rest) for n in (t.high, t.low)}
+        blocks = (left in lacking) + (right in lacking)
+        return (tile.value + self.DOUBLE * tile.is_double + self.REPLY * replies
+                + self.VARIETY * len(numbers) + self.BLOCK * blocks)
+
+    def __repr__(self) -> str:
+        return f"HeuristicPlayer({self.seed})"
+
+
+# ==== opponents' turns, step by step ===========================================================
+@dataclass(frozen=True)
+class TurnSummary:
+    """One seat's turn: how many tiles it drew, then the tile it opened or played (None when it
+    passed, or when the turn is still going on after draws)."""
+
+    seat: int
+    drawn: int
+    action: Action | None
+    passed: bool
+
+    def note(self) -> Note:
+        """The turn as one sentence, e.g. "Seat 1 drew 2 tiles, then played 6-2 on the right."."""
+        drew = "draw_" if self.drawn else ""
+        params = {"seat": self.seat, "drawn": self.drawn}
+        if self.passed:
+            return Note(f"turn_{drew}pass", params)
+        if self.action is None:
+            return Note("turn_draw", params)
+        params["tile"] = str(self.action.tile)
+        if self.action.kind is ActionKind.OPEN:
+            return Note("turn_open", params)
+        assert self.action.end is not None
+        return Note(f"turn_{drew}play_{self.action.end.value}", params)
+
+
+def summarize_turns(positions: Sequence[Position], actions: Sequence[Action]) -> list[TurnSummary]:
+    """Group ``actions`` (played from ``positions[0]`` on) into turns: draws, then a tile or a pass."""
+    turns = []
+    drawn = 0
+    for before, action in zip(positions, actions):
+        seat = before.to_move
+        if action.kind is ActionKind.DRAW:
+            drawn += 1
+            continue
+        passed = action.kind is ActionKind.PASS
+        turns.append(TurnSummary(seat, drawn, None if passed else action, passed))
+        drawn = 0
+    if drawn:
+        turns.append(TurnSummary(positions[len(actions)].to_move, drawn, None, False))
+    return turns
+
+
+def play_turns(
+    positions: list[Position], actions: list[Action], players: Mapping[int, Player], *, until_seat: int,
+) -> tuple[list[Action], list[TurnSummary]]:
+    """Let ``players`` (by seat) act from ``positions[-1]`` until ``until_seat`` is to move or the
+    round is over (``until_seat=-1`` plays the round out). Extends ``positions`` and ``actions``
+    in place and returns the new actions and the turns they make up. Each player sees only its
+    own :class:`SeatView`, history included."""
+    start = len(actions)
+    position = positions[-1]
+    while not position.is_over() and position.to_move != until_seat:
+        seat = position.to_move
+        view = SeatView.from_history(positions, actions, seat)
+        action = players[seat].choose(view)
+        position = position.apply(action)
+        positions.append(position)
+        actions.append(action)
+    new = actions[start:]
+    return new, summarize_turns(positions[start:], new)
+
+
+__all__ = [
+    "HeaviestFirst", "HeuristicPlayer", "Player", "RandomPlayer", "TurnSummary", "play_turns",
+    "summarize_turns", "view_of",
+]

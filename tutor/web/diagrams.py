@@ -1,0 +1,334 @@
+"""The rulebook diagrams on the web: standalone SVG files, a gallery, and figures for lesson pages.
+
+- ``/<lang>/diagrams/<id>.svg``: one diagram as ``image/svg+xml``, cacheable, with an ETag.
+- ``/<lang>/diagrams/``: every diagram with its caption, for teachers and translators.
+- ``diagram_svg(id, lang)`` and the template global ``diagram_figure(id)``: a diagram inlined in a
+  page (the markup is the renderer's own output, built from engine data and escaped words).
+
+Every word in a picture comes from here, through gettext: the accessible title and description,
+the short labels, and the annotation lines. ``tutor.diagrams`` supplies the facts as notes.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask_babel import force_locale, get_locale, gettext as _, ngettext
+from markupsafe import Markup
+from werkzeug.exceptions import NotFound
+
+from ..analysis import Note
+from ..diagrams import Diagram, annotation_notes, describe, diagram_by_id, load_diagrams, render_options
+from ..render import Labels, render_position
+from .pages import use_language_prefix
+
+bp = Blueprint("diagrams", __name__, url_prefix="/<lang_code>/diagrams")
+use_language_prefix(bp)
+
+#: How long browsers and proxies may keep a diagram without asking again (seconds).
+MAX_AGE = 3600
+
+
+def _join(tiles: Iterable[str]) -> str:
+    return ", ".join(tiles)
+
+
+def _values(values: Iterable[tuple[str, int]]) -> str:
+    return ", ".join(f"{tile} = {value}" for tile, value in values)
+
+
+def section_title(section: str) -> str:
+    titles: dict[str, Callable[[], str]] = {
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "objective": lambda: _("Objective"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "tiles": lambda: _("The tiles"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "dealing": lambda: _("Dealing"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "turn": lambda: _("Your turn"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "boneyard": lambda: _("The boneyard"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "doubles": lambda: _("Doubles and the spinner"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "blocked": lambda: _("Blocked round"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "scoring": lambda: _("Scoring"),
+        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
+        "strategy": lambda: _("Strategy"),
+    }
+    return titles[section]()
+
+
+# ----- the words inside a picture -----------------------------------------------------------------
+def seat_label(seat: int, seats: int) -> str:
+    """The name written over another seat's hand."""
+    if seats == 2:
+        # TRANSLATORS: the only opponent in a two-player round.
+        return _("Your opponent")
+    # TRANSLATORS: one of several opponents, numbered by seat.
+    return _("Opponent %(seat)s", seat=seat)
+
+
+def seat_phrase(seat: int, seats: int) -> str:
+    """Another seat named inside a sentence (lower case where the language has case)."""
+    if seats == 2:
+        # TRANSLATORS: the only opponent, named inside a sentence (as in "Last move: your opponent played 5-3").
+        return _("your opponent")
+    # TRANSLATORS: one of several opponents, named inside a sentence (as in "Last move: opponent 2 played 5-3").
+    return _("opponent %(seat)s", seat=seat)
+
+
+def _last_move(seat: int, viewer: int, seats: int, tile: str, end: str) -> str:
+    if seat == viewer:
+        if end == "left":
+            # TRANSLATORS: diagram description (read by screen readers): the move just made.
+            return _("Last move: you played %(tile)s at the left end.", tile=tile)
+        if end == "right":
+            # TRANSLATORS: diagram description (read by screen readers): the move just made.
+            return _("Last move: you played %(tile)s at the right end.", tile=tile)
+        # TRANSLATORS: diagram description (read by screen readers): the move just made.
+        return _("Last move: you opened with %(tile)s.", tile=tile)
+    if end == "left":
+        # TRANSLATORS: diagram description (read by screen readers): the move just made by another player.
+        return _("Last move: %(name)s played %(tile)s at the left end.", name=seat_phrase(seat, seats), tile=tile)
+    if end == "right":
+        # TRANSLATORS: diagram description (read by screen readers): the move just made by another player.
+        return _("Last move: %(name)s played %(tile)s at the right end.", name=seat_phrase(seat, seats), tile=tile)
+    # TRANSLATORS: diagram description (read by screen readers): the move just made by another player.
+    return _("Last move: %(name)s opened with %(tile)s.", name=seat_phrase(seat, seats), tile=tile)
+
+
+def _other_hand(seat: int, seats: int, count: int, tiles: list[str] | None = None, pips: int = 0) -> str:
+    name = seat_label(seat, seats)
+    if tiles is None:
+        # TRANSLATORS: diagram description: another player's hand, drawn face down. %(name)s is "Your opponent" or "Opponent 2".
+        return ngettext("%(name)s holds %(num)d tile, face down.", "%(name)s holds %(num)d tiles, face down.",
+                        count, name=name)
+    if not tiles:
+        # TRANSLATORS: diagram description: another player's hand is empty. %(name)s is "Your opponent" or "Opponent 2".
+        return _("%(name)s has no tiles left.", name=name)
+    # TRANSLATORS: diagram description: another player's hand, shown face up, with its pip total.
+    return ngettext("%(name)s holds %(num)d tile, shown face up: %(tiles)s (%(pips)s pips).",
+                    "%(name)s holds %(num)d tiles, shown face up: %(tiles)s (%(pips)s pips).",
+                    count, name=name, tiles=_join(tiles), pips=pips)
+
+
+def _over(reason: str, winner: int | None, viewer: int, seats: int, points: int) -> str:
+    if reason == "domino":
+        if winner == viewer:
+            # TRANSLATORS: diagram description: the learner has placed the last tile.
+            return ngettext("The round is over: you played out and score %(num)d point.",
+                            "The round is over: you played out and score %(num)d points.", points)
+        # TRANSLATORS: diagram description: another player has placed the last tile.
+        return ngettext("The round is over: %(name)s played out and scores %(num)d point.",
+                        "The round is over: %(name)s played out and scores %(num)d points.",
+                        points, name=seat_phrase(winner, seats))
+    if winner is None:
+        # TRANSLATORS: diagram description: a blocked round that nobody wins.
+        return _("The round is blocked: every player passed, the players are tied, and nobody scores.")
+    if winner == viewer:
+        # TRANSLATORS: diagram description: a blocked round won by the learner (lowest pip total).
+        return ngettext("The round is blocked: every player passed, and you have the lowest pip total and score %(num)d point.",
+                        "The round is blocked: every player passed, and you have the lowest pip total and score %(num)d points.",
+                        points)
+    # TRANSLATORS: diagram description: a blocked round won by another player (lowest pip total).
+    return ngettext("The round is blocked: every player passed, and %(name)s has the lowest pip total and scores %(num)d point.",
+                    "The round is blocked: every player passed, and %(name)s has the lowest pip total and scores %(num)d points.",
+                    points, name=seat_phrase(winner, seats))
+
+
+def _boneyard(count: int) -> str:
+    if not count:
+        # TRANSLATORS: diagram description (read by screen readers).
+        return _("The boneyard is empty.")
+    # TRANSLATORS: diagram description (read by screen readers): tiles left in the boneyard.
+    return ngettext("The boneyard holds %(num)d tile.", "The boneyard holds %(num)d tiles.", count)
+
+
+def _turn_other(seat: int, seats: int) -> str:
+    if seats == 2:
+        # TRANSLATORS: diagram description (read by screen readers).
+        return _("It is your opponent's turn.")
+    # TRANSLATORS: diagram description: whose turn it is. %(name)s is "opponent 2" or similar.
+    return _("It is the turn of %(name)s.", name=seat_phrase(seat, seats))
+
+
+def _seat_pips(seat: int, seats: int, values: list[tuple[str, int]], pips: int) -> str:
+    # TRANSLATORS: a line written under a diagram: a hand's tiles with their values, then the sum, e.g. "Your opponent still holds 5-4 = 9, 2-0 = 2: 9 + 2 = 11 pips."
+    return _("%(name)s still holds %(values)s: %(sum)s = %(pips)s pips.", name=seat_label(seat, seats),
+             values=_values(values), sum=" + ".join(str(v) for _t, v in values) or "0", pips=pips)
+
+
+def _score(winner: int | None, viewer: int, seats: int, points: int) -> str:
+    if winner is None:
+        # TRANSLATORS: a line written under a diagram: a tied blocked round.
+        return _("Nobody scores.")
+    if winner == viewer:
+        # TRANSLATORS: a line written under a diagram: the learner's score for the round.
+        return ngettext("You score %(num)d point.", "You score %(num)d points.", points)
+    # TRANSLATORS: a line written under a diagram: another player's score for the round.
+    return ngettext("%(name)s scores %(num)d point.", "%(name)s scores %(num)d points.", points,
+                    name=seat_label(winner, seats))
+
+
+NOTES: dict[str, Callable[..., str]] = {
+    # TRANSLATORS: diagram description (read by screen readers): the line of play, tiles listed left to right.
+    "line": lambda count, tiles: ngettext(
+        "The line has %(num)d tile: %(tiles)s.", "The line has %(num)d tiles, from left to right: %(tiles)s.",
+        count, tiles=_join(tiles)),
+    # TRANSLATORS: diagram description (read by screen readers).
+    "line_empty": lambda: _("No tile has been played yet: the line is empty."),
+    # TRANSLATORS: explanation of a position (ends), shown by the analyze API, the hints and the diagrams.
+    "ends": lambda left, right: _("Open ends: %(left)s on the left, %(right)s on the right.", left=left, right=right),
+    "last_move": _last_move,
+    # TRANSLATORS: diagram description (read by screen readers): the learner's hand.
+    "hand": lambda count, tiles: ngettext(
+        "Your hand, %(num)d tile: %(tiles)s.", "Your hand, %(num)d tiles: %(tiles)s.", count, tiles=_join(tiles)),
+    # TRANSLATORS: diagram description (read by screen readers).
+    "hand_empty": lambda: _("Your hand is empty."),
+    "opponent_hidden": lambda seat, seats, count: _other_hand(seat, seats, count),
+    "opponent_revealed": lambda seat, seats, count, tiles, pips: _other_hand(seat, seats, count, tiles, pips),
+    "boneyard": lambda count: _boneyard(count),
+    # TRANSLATORS: diagram description (read by screen readers).
+    "your_turn": lambda: _("It is your turn."),
+    "turn_other": lambda seat, seats: _turn_other(seat, seats),
+    # TRANSLATORS: diagram description (read by screen readers): the forced opening.
+    "you_open": lambda tile: _("You hold the highest double, so you open the round, and %(tile)s must be your first tile.",
+                               tile=tile),
+    # TRANSLATORS: diagram description (read by screen readers): how the picture marks the hand.
+    "others_dimmed_open": lambda tile: _(
+        "%(tile)s is marked, and your other tiles are dimmed: none of them may open the round.", tile=tile),
+    # TRANSLATORS: explanation of a position (fits_left), shown by the analyze API, the hints and the diagrams.
+    "fits_left": lambda tile, number: _(
+        "%(tile)s fits the left end: its %(number)s matches the %(number)s there.", tile=tile, number=number),
+    # TRANSLATORS: explanation of a position (fits_right), shown by the analyze API, the hints and the diagrams.
+    "fits_right": lambda tile, number: _(
+        "%(tile)s fits the right end: its %(number)s matches the %(number)s there.", tile=tile, number=number),
+    # TRANSLATORS: diagram description (read by screen readers): how the picture marks the hand.
+    "others_dimmed": lambda left, right: _(
+        "Your other tiles are dimmed: none of them shows %(left)s or %(right)s.", left=left, right=right),
+    # TRANSLATORS: diagram description (read by screen readers): the learner cannot play and must draw.
+    "must_draw": lambda left, right: _(
+        "None of your tiles shows %(left)s or %(right)s, so you must draw from the boneyard.", left=left, right=right),
+    # TRANSLATORS: diagram description (read by screen readers): the learner cannot play or draw.
+    "must_pass": lambda left, right: _(
+        "None of your tiles shows %(left)s or %(right)s and the boneyard is empty, so you must pass.",
+        left=left, right=right),
+    "over_domino": lambda winner, viewer, seats, points: _over("domino", winner, viewer, seats, points),
+    "over_blocked": lambda winner, viewer, seats, points: _over("blocked", winner, viewer, seats, points),
+    # ----- annotation lines, written under the picture
+    # TRANSLATORS: a line written under a diagram: each tile of the hand with its value, e.g. "6-5 = 11, 3-3 = 6".
+    "values": lambda values: _("Values: %(values)s", values=_values(values)),
+    # TRANSLATORS: a line written under a diagram: the pip total of the learner's hand.
+    "pips": lambda pips: _("Your hand holds %(pips)s pips in all.", pips=pips),
+    "seat_pips": lambda seat, viewer, seats, values, pips: _seat_pips(seat, seats, values, pips),
+    "score": lambda winner, viewer, seats, points: _score(winner, viewer, seats, points),
+    # TRANSLATORS: a line written under a diagram: how many of the seven tiles showing a number are where.
+    "count": lambda number, table, hand, unseen: _(
+        "Tiles showing %(number)s: %(table)s on the table, %(hand)s in your hand, %(unseen)s unseen.",
+        number=number, table=table, hand=hand, unseen=unseen),
+}
+
+
+def render_note(note: Note) -> str:
+    return NOTES[note.kind](**note.params)
+
+
+def labels_for(diagram: Diagram) -> Labels:
+    """The picture's words in the current locale."""
+    return Labels(
+        title=_(diagram.title),
+        desc=" ".join(render_note(n) for n in describe(diagram)),
+        # TRANSLATORS: label over the learner's hand in a diagram.
+        hand=_("Your hand"),
+        # TRANSLATORS: label over the face-down boneyard stack in a diagram.
+        boneyard=_("Boneyard"),
+        # TRANSLATORS: short label beside the number at the left open end of the line in a diagram.
+        left_end=_("left end"),
+        # TRANSLATORS: short label beside the number at the right open end of the line in a diagram.
+        right_end=_("right end"),
+        seat_name=lambda seat: seat_label(seat, diagram.seats),
+    )
+
+
+def render_svg(diagram: Diagram) -> str:
+    """The diagram as an SVG document, in the current locale."""
+    annotations = [render_note(n) for n in annotation_notes(diagram)]
+    return render_position(diagram.position, labels=labels_for(diagram), annotations=annotations,
+                           **render_options(diagram))
+
+
+def _find(diagram_id: str) -> Diagram:
+    try:
+        return diagram_by_id(diagram_id)
+    except KeyError:
+        error = NotFound()
+        # TRANSLATORS: error page for a diagram address that does not exist, such as /en/diagrams/D9.svg.
+        error.localized = _("There is no diagram called %(id)s.", id=diagram_id)
+        raise error from None
+
+
+def diagram_svg(diagram_id: str, lang: str | None = None) -> Markup:
+    """A diagram's SVG markup for inlining in a page, in ``lang`` (default: the page's language).
+
+    The markup is trusted: the renderer builds it from engine data and escapes every word.
+    """
+    diagram = _find(diagram_id)
+    if lang is None or str(get_locale()) == lang:
+        return Markup(render_svg(diagram))
+    with force_locale(lang):
+        return Markup(render_svg(diagram))
+
+
+@bp.app_template_global("diagram_svg")
+def _diagram_svg_global(diagram_id: str, lang: str | None = None) -> Markup:
+    return diagram_svg(diagram_id, lang)
+
+
+@bp.app_template_global("diagram_figure")
+def diagram_figure(diagram_id: str) -> Markup:
+    """A ``<figure>`` for a lesson page: the diagram inline, its caption, a link to the file."""
+    diagram = _find(diagram_id)
+    return Markup(
+        '<figure class="diagram" data-diagram="{id}">{svg}<figcaption>{caption} '
+        '<a class="diagram-file" href="{href}">{link}</a></figcaption></figure>'
+    ).format(
+        id=diagram.id, svg=diagram_svg(diagram.id), caption=_(diagram.caption),
+        href=url_for("diagrams.svg", diagram_id=diagram.id),
+        # TRANSLATORS: link under a diagram to the picture on its own (an SVG file).
+        link=_("Open the picture on its own"),
+    )
+
+
+# ----- routes ------------------------------------------------------------------------------------
+@bp.get("/")
+def gallery():
+    items = [
+        {
+            "id": d.id, "section": section_title(d.section), "title": _(d.title), "caption": _(d.caption),
+            "svg": diagram_svg(d.id), "href": url_for("diagrams.svg", diagram_id=d.id),
+        }
+        for d in load_diagrams().values()
+    ]
+    return render_template("diagrams/gallery.html", items=items)
+
+
+@bp.get("/<diagram_id>.svg")
+def svg(diagram_id: str):
+    diagram = _find(diagram_id)
+    response = Response(render_svg(diagram).encode("utf-8"), mimetype="image/svg+xml")
+    response.cache_control.public = True
+    response.cache_control.max_age = MAX_AGE
+    response.headers["Content-Language"] = str(get_locale())
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    # a standalone SVG is a document: nothing in it may load or run anything
+    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    response.add_etag()  # a hash of the bytes: the same picture in the same words keeps its tag
+    return response.make_conditional(request)
+
+
+__all__ = ["bp", "diagram_figure", "diagram_svg", "labels_for", "render_note", "render_svg", "section_title"]
+
