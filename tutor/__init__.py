@@ -22,7 +22,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from .web import api, diagrams, errors, i18n, pages
+    from .web import api, diagrams, errors, i18n, pages, play
 
     i18n.init_app(app)
     errors.init_app(app)
@@ -30,4 +30,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(pages.root)
     app.register_blueprint(diagrams.bp)
+    app.register_blueprint(play.bp)
     return app

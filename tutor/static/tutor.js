@@ -39,3 +39,16 @@
     }
   });
 })();
+
+// In a game, a click on a tile of your hand in the picture presses that tile's button.
+(function () {
+  const picture = document.querySelector(".table-picture");
+  if (!picture) return;
+  picture.addEventListener("click", function (event) {
+    const tile = event.target.closest && event.target.closest('g.tile[data-seat="0"][data-tile]');
+    if (!tile) return;
+    const halves = tile.dataset.tile.split("-").map(Number).sort(function (a, b) { return b - a; });
+    const button = document.querySelector('.moves button[data-tile="' + halves.join("-") + '"]');
+    if (button) button.click();
+  });
+})();

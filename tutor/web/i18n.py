@@ -7,7 +7,7 @@ a translation cannot inject HTML or script.
 
 from __future__ import annotations
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request, url_for
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
@@ -32,6 +32,25 @@ def translate_text(msgid: str) -> Markup:
     return escape(get_translations().ugettext(msgid))
 
 
+#: Query parameters that describe what is on the page (a game's state); a one-off click is not one.
+_TRANSIENT_ARGS = {"try"}
+
+
+def switch_language_url(code: str) -> str:
+    """This very page in another language: same step, same diagram, same game position."""
+    endpoint = request.endpoint or ""
+    args = dict(request.view_args or {})
+    if "lang_code" not in url_map_arguments(endpoint):
+        return url_for("pages.home", lang_code=code)
+    args.update({k: v for k, v in request.args.items() if k not in _TRANSIENT_ARGS})
+    args["lang_code"] = code
+    return url_for(endpoint, **args)
+
+
+def url_map_arguments(endpoint: str) -> set[str]:
+    return {arg for rule in current_app.url_map.iter_rules(endpoint) for arg in rule.arguments} if endpoint else set()
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=best_language)
     # Flask-Babel marks translations as safe markup in templates; escape them instead. Jinja's
@@ -44,6 +63,7 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.jinja_env.globals["tr"] = translate_text
+    app.jinja_env.globals["switch_language_url"] = switch_language_url
 
     @app.context_processor
     def language() -> dict:

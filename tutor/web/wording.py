@@ -354,6 +354,28 @@ ERRORS: dict[str, Callable[..., str]] = {
     "empty_before_open": lambda seat=0, **p: _(
         "Seat %(seat)s's hand is empty, but the round has not opened yet: every seat starts with tiles.", seat=seat),
     # TRANSLATORS: error message of the analyze API (two_empty); field names such as hands, line, to_move and passes stay in English.
+    # TRANSLATORS: a move refused by the rules: the round has ended.
+    "round_over": lambda **p: _("The round is over: no more moves can be made."),
+    # TRANSLATORS: a move refused by the rules: the first tile must be the forced opening tile.
+    "must_open": lambda tile="", **p: _("The round must open with %(tile)s: no other first tile is allowed.", tile=tile),
+    # TRANSLATORS: a move refused by the rules: an opening tile when the round has already opened.
+    "already_open": lambda **p: _("The round has already opened: play a tile at one of the open ends."),
+    # TRANSLATORS: a move refused by the rules: the tile is not in the player's hand.
+    "not_in_hand": lambda tile="", **p: _("%(tile)s is not in your hand.", tile=tile),
+    # TRANSLATORS: a move refused by the rules: the tile does not match the number at that end.
+    "no_match": lambda tile="", number="", **p: _(
+        "%(tile)s does not fit there: it has no %(number)s.", tile=tile, number=number),
+    # TRANSLATORS: a draw or pass refused by the rules: a tile in hand fits, and playing is compulsory.
+    "must_play": lambda **p: _("A tile in your hand fits, and playing is compulsory: you may not draw or pass."),
+    # TRANSLATORS: a pass refused by the rules: the boneyard still has tiles.
+    "must_draw": lambda boneyard=0, **p: ngettext(
+        "You may not pass while the boneyard still holds a tile: draw it.",
+        "You may not pass while the boneyard still holds %(num)d tiles: draw one at a time until one fits.",
+        boneyard),
+    # TRANSLATORS: a draw refused by the rules: the boneyard is empty.
+    "boneyard_empty": lambda **p: _("The boneyard is empty: there is nothing left to draw."),
+    # TRANSLATORS: an action written in a form the game cannot read, such as 6-1X.
+    "action": lambda token="", **p: _("%(token)s is not a move: a move looks like 6-1L, 6-1R, draw or pass.", token=token),
     "two_empty": lambda **p: _(
         "Only one hand can be empty: the round ends the moment the first player plays out."),
 }

@@ -1,0 +1,286 @@
+"""Guided hands and free play: designed deals played against the engine's opponents.
+
+Pure (no Flask). ``lessons/hands.toml`` holds the guided hands, the course's last step: each is a
+designed deal (the learner is seat 0) with a teaching moment that happens on every legal line of
+the learner's play, since the opponents are deterministic players (``tutor.players``).
+``tests/test_guided.py`` proves it by enumerating every line with :func:`every_learner_line`.
+
+The state of a hand is its deal plus the learner's actions: :func:`replay` plays the opponents'
+turns in between, the same way in any process, so a URL holding the learner's moves is enough.
+
+>>> hand = hand_by_id("forced-opening")
+>>> game = replay(hand.deal, [], hand.opponents())
+>>> [str(a) for a in game.position.legal_actions()]
+['6-6']
+>>> game = replay(hand.deal, ["6-6"], hand.opponents())
+>>> game.turns[0].seat, str(game.turns[0].action), game.position.to_move
+(0, '6-6', 0)
+>>> "forced_opening" in moments(game)
+True
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from .domino import Action, ActionKind, Deal, DominoError, Position, Termination
+from .domino.rules import OpeningReason
+from .players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
+
+HANDS_FILE = Path(__file__).resolve().parent.parent / "lessons" / "hands.toml"
+
+#: The learner's seat in every guided hand and in free play.
+LEARNER = 0
+#: Teaching moments, in course order (see :func:`moments`).
+MOMENTS = ("forced_opening", "draw", "blocked", "play_out", "many_seats")
+#: Opponent kinds: every opponent seat of a hand plays with this kind of engine player.
+OPPONENT_KINDS = ("heuristic", "heaviest")
+_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
+class HandError(ValueError):
+    """A guided-hand entry that does not follow the format (named by its id and key)."""
+
+
+def default_opponents(seats: int, seed: int, kind: str = "heuristic") -> list:
+    """One engine player per seat, ``None`` at the learner's seat 0.
+
+    ``kind`` is ``"heuristic"`` (:class:`~tutor.players.HeuristicPlayer`, seeded; ties between
+    equally good moves are broken by ``seed`` and what the seat sees) or ``"heaviest"``
+    (:class:`~tutor.players.HeaviestFirst`, which needs no seed).
+    """
+    if kind not in OPPONENT_KINDS:
+        raise ValueError(f"unknown opponent kind {kind!r} (known: {', '.join(OPPONENT_KINDS)})")
+    if not 2 <= seats <= 4:
+        raise ValueError(f"{seats} seats: a round is played by 2 to 4")
+    make = (lambda: HeuristicPlayer(seed)) if kind == "heuristic" else HeaviestFirst
+    return [None if seat == LEARNER else make() for seat in range(seats)]
+
+
+def free_play_deal(seed: int, seats: int) -> Deal:
+    """A shuffled deal for free play, the same for the same seed and number of seats."""
+    return Deal.from_seed(seed, seats)
+
+
+# ==== guided hands as data ======================================================================
+@dataclass(frozen=True)
+class GuidedHand:
+    id: str
+    title: str  # English msgid
+    intro: str  # English msgid: one paragraph shown before the hand
+    goal: str  # English msgid: one sentence shown while playing
+    moment: str  # one of MOMENTS: what happens on every line of the learner's play
+    seats: int
+    deal: Deal
+    opponent: str  # one of OPPONENT_KINDS, for every opponent seat
+    seed: int  # the opponents' seed
+
+    def opponents(self) -> list:
+        """One player object per seat, ``None`` at seat 0 (the learner)."""
+        return default_opponents(self.seats, self.seed, self.opponent)
+
+
+_KEYS = {"title", "intro", "goal", "moment", "seats", "opponent", "seed", "deal"}
+
+
+def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
+    """Build one guided hand from its TOML table; raises :class:`HandError` naming the bad key."""
+    def fail(message: str) -> HandError:
+        return HandError(f"{hand_id}: {message}")
+
+    if not _ID.fullmatch(hand_id):
+        raise fail("an id is lowercase words joined by hyphens")
+    unknown = set(data) - _KEYS
+    if unknown:
+        raise fail(f"unknown keys {sorted(unknown)}")
+    missing = _KEYS - set(data)
+    if missing:
+        raise fail(f"missing keys {sorted(missing)}")
+    for key in ("title", "intro", "goal"):
+        if not isinstance(data[key], str) or not data[key].strip():
+            raise fail(f"{key} must be a sentence")
+    if data["moment"] not in MOMENTS:
+        raise fail(f"moment must be one of {MOMENTS}")
+    if data["opponent"] not in OPPONENT_KINDS:
+        raise fail(f"opponent must be one of {OPPONENT_KINDS}")
+    seats, seed = data["seats"], data["seed"]
+    if type(seats) is not int or not 2 <= seats <= 4:
+        raise fail("seats must be 2, 3 or 4")
+    if type(seed) is not int:
+        raise fail("seed must be an integer")
+    deal = data["deal"]
+    if not isinstance(deal, Mapping) or set(deal) - {"hands", "boneyard"} or "hands" not in deal:
+        raise fail("deal has hands and, optionally, boneyard (the first tiles drawn, in order)")
+    hands = deal["hands"]
+    if not isinstance(hands, list) or len(hands) != seats:
+        raise fail(f"seats is {seats} but the deal has {len(hands) if isinstance(hands, list) else 'no'} hands")
+    try:
+        built = Deal.from_hands(hands, deal.get("boneyard", ()))
+    except DominoError as error:
+        raise fail(f"deal: {error}") from None
+    return GuidedHand(hand_id, data["title"], data["intro"], data["goal"], data["moment"], seats, built,
+                      data["opponent"], seed)
+
+
+def load_hands_from(text: str) -> dict[str, GuidedHand]:
+    data = tomllib.loads(text)
+    return {hand_id: hand_from_data(hand_id, table) for hand_id, table in data.items()}
+
+
+@lru_cache(maxsize=4)
+def load_hands(path: Path = HANDS_FILE) -> dict[str, GuidedHand]:
+    """Every guided hand of the file, in file order."""
+    return load_hands_from(Path(path).read_text(encoding="utf-8"))
+
+
+def hand_by_id(hand_id: str) -> GuidedHand:
+    """The guided hand with this id; ``KeyError`` if there is none."""
+    return load_hands()[hand_id]
+
+
+# ==== playing a hand ============================================================================
+@dataclass
+class Game:
+    """A round in progress (or over): the deal and every action so far, with the positions."""
+
+    deal: Deal
+    actions: list[Action]  # every action of the round so far, the learner's and the opponents'
+    positions: list[Position]  # len(actions) + 1, from the deal on
+    learner_actions: list[Action]  # seat 0's actions only, in order
+    turns: list[TurnSummary]  # every completed turn so far (all seats); a turn of draws still going on is not one
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.positions[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.position.is_over()
+
+
+def _players(deal: Deal, opponents: Sequence) -> dict[int, Any]:
+    if len(opponents) != deal.seats:
+        raise ValueError(f"{len(opponents)} opponents' entries for {deal.seats} seats (give None at seat 0)")
+    players = {}
+    for seat, player in enumerate(opponents):
+        if seat == LEARNER:
+            continue
+        if not callable(getattr(player, "choose", None)):
+            raise ValueError(f"seat {seat} has no player")
+        players[seat] = player
+    return players
+
+
+def _completed_turns(positions: Sequence[Position], actions: Sequence[Action]) -> list[TurnSummary]:
+    turns = summarize_turns(positions, actions)
+    if turns and turns[-1].action is None and not turns[-1].passed:
+        turns.pop()  # draws of a turn that is still going on
+    return turns
+
+
+def _game(deal: Deal, positions: list[Position], actions: list[Action], learner: list[Action]) -> Game:
+    return Game(deal, list(actions), list(positions), list(learner), _completed_turns(positions, actions))
+
+
+def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Sequence) -> Game:
+    """Replay the learner's actions from the deal; opponents' turns are played automatically by their
+    deterministic players whenever it is their turn, until it is seat 0's turn again or the round is
+    over. Raises IllegalMoveError (from the engine, with params["index"] = index in learner_actions,
+    and where = f"moves[{i}]") at the first illegal learner action, or a DominoError if there are
+    learner actions left after the round is over.
+
+    Unreadable action text (``"6-1X"``, ``"9-9L"``) raises the engine's
+    :class:`~tutor.domino.InvalidActionError`, located the same way. Actions left after the end
+    raise :class:`~tutor.domino.IllegalMoveError` with code ``round_over``.
+    """
+    players = _players(deal, opponents)
+    positions = [deal.position()]
+    actions: list[Action] = []
+    learner: list[Action] = []
+    play_turns(positions, actions, players, until_seat=LEARNER)
+    for i, item in enumerate(learner_actions):
+        try:
+            action = item if isinstance(item, Action) else Action.parse(item)
+            position = positions[-1].apply(action)
+        except DominoError as error:
+            error.params["index"] = i
+            error.where = f"moves[{i}]"
+            error.args = (f"move {i + 1}: {error.args[0]}",)
+            raise error
+        positions.append(position)
+        actions.append(action)
+        learner.append(action)
+        play_turns(positions, actions, players, until_seat=LEARNER)
+    return _game(deal, positions, actions, learner)
+
+
+def every_learner_line(hand: GuidedHand) -> Iterator[Game]:
+    """Every complete round over all legal choices of the learner (depth first, in the order of
+    :meth:`Position.legal_actions`), the opponents playing their deterministic moves."""
+    deal = hand.deal
+    players = _players(deal, hand.opponents())
+    positions = [deal.position()]
+    actions: list[Action] = []
+    learner: list[Action] = []
+    play_turns(positions, actions, players, until_seat=LEARNER)
+
+    def lines() -> Iterator[Game]:
+        position = positions[-1]
+        if position.is_over():
+            yield _game(deal, positions, actions, learner)
+            return
+        mark = len(actions)
+        for action in position.legal_actions():
+            positions.append(position.apply(action))
+            actions.append(action)
+            learner.append(action)
+            play_turns(positions, actions, players, until_seat=LEARNER)
+            yield from lines()
+            del positions[mark + 1:]
+            del actions[mark:]
+            learner.pop()
+
+    yield from lines()
+
+
+def moments(game: Game) -> set[str]:
+    """Which teaching moments happened in ``game`` (a subset of :data:`MOMENTS`):
+
+    - ``forced_opening``: the round's first action is the learner opening with the highest double dealt;
+    - ``draw``: in one turn the learner drew two tiles or more, one at a time, then played;
+    - ``blocked``: the round is over and ended blocked (every seat passed in a row);
+    - ``play_out``: the round is over and the learner played out (won by domino);
+    - ``many_seats``: three or four seats, and an opponent drew from the boneyard.
+    """
+    found: set[str] = set()
+    first = game.positions[0]
+    opening = first.opening()
+    if (game.actions and opening is not None and opening.seat == LEARNER
+            and opening.rule is OpeningReason.HIGHEST_DOUBLE and game.actions[0] == Action.open(opening.tile)):
+        found.add("forced_opening")
+    if any(t.seat == LEARNER and t.drawn >= 2 and t.action is not None for t in game.turns):
+        found.add("draw")
+    result = game.position.result()
+    if result is not None and result.reason is Termination.BLOCKED:
+        found.add("blocked")
+    if result is not None and result.reason is Termination.DOMINO and result.winner == LEARNER:
+        found.add("play_out")
+    if first.seats >= 3 and any(
+        before.to_move != LEARNER and action.kind is ActionKind.DRAW
+        for before, action in zip(game.positions, game.actions)
+    ):
+        found.add("many_seats")
+    return found
+
+
+__all__ = [
+    "Game", "GuidedHand", "HANDS_FILE", "HandError", "LEARNER", "MOMENTS", "OPPONENT_KINDS",
+    "default_opponents", "every_learner_line", "free_play_deal", "hand_by_id", "hand_from_data",
+    "load_hands", "load_hands_from", "moments", "replay",
+]

@@ -1,0 +1,307 @@
+"""Guided hands and free play: real rounds against the engine's players, with the hint engine.
+
+The state of a game lives in its URL: the deal (a guided hand's id, or a seed and a number of
+seats) plus the learner's actions. The opponents are deterministic, so any server process
+rebuilds the same game from the same URL; a refresh, the back button and a shared link all show
+the same position. Everything works with plain links and GET forms, without JavaScript.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.exceptions import BadRequest
+
+from ..diagrams import Diagram, Display
+from ..domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
+from ..guided import Game, free_play_deal, hand_by_id, default_opponents, load_hands, replay
+from ..hints import SeatView, explain_turn, hint_ladder, round_end_notes, match_notes, strategy_notes
+from ..players import summarize_turns
+from .diagrams import render_svg
+from .pages import use_language_prefix
+from .wording import render_error, render_note, seat_name
+
+def N_(msgid: str) -> str:
+    """Mark a msgid for extraction; it is translated where it is shown."""
+    return msgid
+
+
+bp = Blueprint("play", __name__, url_prefix="/<lang_code>")
+use_language_prefix(bp)
+bp.add_app_template_global(seat_name, "seat_name")
+
+LEARNER = 0
+MOVE_SEPARATOR = "."
+ROUND_SEPARATOR = "~"
+MAX_MOVES = 120  # far more than any round needs (28 tiles, draws and passes included)
+MAX_ROUNDS = 40  # a match to 100 takes a handful of rounds; this bounds the work per request
+HINT_LEVELS = 3  # nudge, the tile, the move
+#: the picture's title, an English msgid: the diagrams module translates it when it draws
+GAME_TITLE = N_("The table")
+
+
+class BadGame(BadRequest):
+    """A game URL that does not describe a legal game: answered with a clear 400 page."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.localized = message
+
+
+def _moves(text: str) -> list[str]:
+    tokens = [t for t in text.split(MOVE_SEPARATOR) if t] if text else []
+    if len(tokens) > MAX_MOVES:
+        # TRANSLATORS: a game address holds far more moves than a round can have.
+        raise BadGame(_("This address holds more moves than any round can have."))
+    return tokens
+
+
+@dataclass
+class Table:
+    """What a game page is about: a guided hand or a free-play match, and the moves so far."""
+
+    hand_id: str | None
+    seats: int
+    seed: int
+    finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' moves
+    moves: list[str] = field(default_factory=list)  # the current round's learner moves
+
+    @property
+    def round_number(self) -> int:
+        return len(self.finished) + 1
+
+    def deal(self, round_index: int | None = None) -> Deal:
+        if self.hand_id is not None:
+            return hand_by_id(self.hand_id).deal
+        index = len(self.finished) if round_index is None else round_index
+        return free_play_deal(self.seed * 1000 + index, self.seats)
+
+    def opponents(self) -> list:
+        if self.hand_id is not None:
+            return hand_by_id(self.hand_id).opponents()
+        return default_opponents(self.seats, self.seed)
+
+    def url(self, moves: list[str] | None = None, *, new_round: bool = False, **extra: Any) -> str:
+        moves = self.moves if moves is None else moves
+        if self.hand_id is not None:
+            return url_for("play.guided", hand_id=self.hand_id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
+        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
+        if new_round:
+            rounds.append("")
+        return url_for("play.free_play", seats=self.seats, seed=self.seed,
+                       m=ROUND_SEPARATOR.join(rounds) or None, **extra)
+
+    def form_fields(self) -> dict[str, str]:
+        """Hidden fields that carry the state through the move form."""
+        if self.hand_id is not None:
+            return {"moves": MOVE_SEPARATOR.join(self.moves)}
+        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(self.moves)]
+        return {"seats": str(self.seats), "seed": str(self.seed), "m": ROUND_SEPARATOR.join(rounds)}
+
+
+def _replay(table: Table, moves: list[str], round_index: int | None = None) -> Game:
+    try:
+        return replay(table.deal(round_index), moves, table.opponents())
+    except IllegalMoveError as error:
+        index = error.params.get("index", 0)
+        # TRANSLATORS: a game address contains a move the rules do not allow; %(reason)s says why.
+        raise BadGame(_("Move %(number)s in this address (%(move)s) is not allowed: %(reason)s",
+                        number=index + 1, move=moves[index] if index < len(moves) else "?",
+                        reason=render_error(error))) from None
+    except DominoError as error:
+        # TRANSLATORS: a game address that cannot be read; %(reason)s says what is wrong.
+        raise BadGame(_("This game's address is not valid: %(reason)s", reason=render_error(error))) from None
+
+
+# ---- routes -------------------------------------------------------------------------------------
+@bp.get("/hands/")
+def hands_index():
+    return render_template("play/index.html", hands=list(load_hands().values()))
+
+
+@bp.get("/hands/<hand_id>")
+def guided(hand_id: str):
+    try:
+        hand = hand_by_id(hand_id)
+    except KeyError:
+        abort(404)
+    table = Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")))
+    return _game_page(table)
+
+
+@bp.get("/play")
+def free_play():
+    seats = request.args.get("seats", "2")
+    if seats not in ("2", "3", "4"):
+        # TRANSLATORS: free play was asked for with a number of players other than 2, 3 or 4.
+        raise BadGame(_("Free play is for 2, 3 or 4 players."))
+    seed_text = request.args.get("seed")
+    if seed_text is None:
+        # A new match: choose its seed now, so that the URL holds the whole state from here on.
+        return redirect(url_for("play.free_play", seats=seats, seed=random.randrange(1, 10**6)))
+    if not seed_text.isdigit() or len(seed_text) > 9:
+        # TRANSLATORS: the match number in a free-play address is not a number.
+        raise BadGame(_("The match number in this address is not valid."))
+    rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
+    if len(rounds) > MAX_ROUNDS:
+        raise BadGame(_("This address holds more moves than any round can have."))
+    table = Table(None, int(seats), int(seed_text), [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]))
+    return _game_page(table)
+
+
+# ---- the page -------------------------------------------------------------------------------------
+def _game_page(table: Table):
+    match = Match(table.seats)
+    for index, moves in enumerate(table.finished):
+        earlier = _replay(table, moves, index)
+        result = earlier.position.result()
+        if result is None:
+            # TRANSLATORS: a free-play address lists a round as finished although it is not over.
+            raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
+        if match.is_over():
+            raise BadGame(_("This address holds more moves than any round can have."))
+        match = match.after(result)
+    game = _replay(table, table.moves)
+    position = game.position
+    refusal, choose_end, status = None, None, 200
+    attempt = request.args.get("try")
+    if attempt:
+        target, refusal, choose_end = _attempt(game, attempt)
+        if target is not None:
+            return redirect(table.url(table.moves + [target]))
+        if refusal:
+            status = 400
+    over = position.required() is Required.OVER
+    if over:
+        match = match.after(position.result())
+    view = SeatView.from_history(game.positions, game.actions, LEARNER)
+    learner_to_move = not over and position.to_move == LEARNER
+    hint_level = _bounded_int(request.args.get("hint"), HINT_LEVELS) if learner_to_move else 0
+    ladder = hint_ladder(view, seed=table.seed + len(game.actions)) if hint_level else None
+    highlight: Any = "legal"
+    if ladder and hint_level >= 2 and ladder.recommendation.action.tile is not None:
+        highlight = (str(ladder.recommendation.action),)
+    picture = _picture(game, highlight, reveal_all=over)
+    return render_template(
+        "play/game.html",
+        table=table, hand=hand_by_id(table.hand_id) if table.hand_id else None, game=game, position=position,
+        picture=picture, over=over, learner_to_move=learner_to_move, match=match,
+        hand_buttons=_hand_buttons(game) if learner_to_move else [],
+        can_draw=learner_to_move and position.required() is Required.DRAW,
+        can_pass=learner_to_move and position.required() is Required.PASS,
+        since_last=[render_note(t.note()) for t in _turns_since_learner(game)],
+        refusal=refusal, choose_end=choose_end,
+        hint_level=hint_level, hint_levels=HINT_LEVELS,
+        hints=[render_note(n) for n in (ladder.nudge, ladder.highlight, ladder.move)[:hint_level]] if ladder else [],
+        explanation=[render_note(n) for n in (list(ladder.explanation) if ladder else explain_turn(view))]
+        if request.args.get("explain") and learner_to_move else [],
+        strategy=[render_note(n) for n in strategy_notes(view)] if request.args.get("strategy") else [],
+        result_notes=[render_note(n) for n in round_end_notes(position)] if over else [],
+        match_notes=[render_note(n) for n in match_notes(match)] if over and table.hand_id is None else [],
+        status_text=_status(position, over),
+    ), status
+
+
+def _bounded_int(text: str | None, top: int) -> int:
+    if text is None or not text.isdigit():
+        return 0
+    return min(int(text), top)
+
+
+def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | None]:
+    """What a click asks for: a move to make (its text), a refusal saying why, or a choice of end."""
+    position = game.position
+    if position.required() is Required.OVER or position.to_move != LEARNER:
+        # TRANSLATORS: the learner clicked while it is not their turn (or the round is over).
+        return None, _("It is not your turn."), None
+    if attempt in ("draw", "pass"):
+        action = DRAW if attempt == "draw" else PASS
+        try:
+            position.check(action)
+        except IllegalMoveError as error:
+            return None, render_error(error), None
+        return str(action), None, None
+    try:
+        tile = Tile.parse(attempt)
+    except DominoError as error:
+        return None, render_error(error), None
+    if position.required() is Required.OPEN:
+        action = Action.open(tile)
+        try:
+            position.check(action)
+        except IllegalMoveError as error:
+            return None, render_error(error), None
+        return str(action), None, None
+    moves = [m for m in position.legal_moves() if m.tile is tile]
+    if len(moves) == 1:
+        return str(moves[0]), None, None
+    if len(moves) == 2:
+        return None, None, {"tile": str(tile), "left": str(moves[0]), "right": str(moves[1]),
+                            "ends": position.ends}
+    # Not playable: let the engine say why (not in hand, no matching half, must draw first, ...).
+    try:
+        position.check(Action.play(tile, End.LEFT))
+    except IllegalMoveError as error:
+        if error.code != "no_match":
+            return None, render_error(error), None
+    left, right = position.ends
+    # TRANSLATORS: the learner clicked a tile that matches neither open end.
+    return None, _("%(tile)s does not fit: it shows neither %(left)s nor %(right)s.",
+                   tile=str(tile), left=left, right=right), None
+
+
+def _hand_buttons(game: Game) -> list[dict]:
+    position = game.position
+    playable = {m.tile for m in position.legal_moves()}
+    return [{"tile": str(t), "playable": t in playable} for t in position.hand(LEARNER)]
+
+
+def _turns_since_learner(game: Game) -> list:
+    """The other seats' turns since the learner last acted (what to read before moving)."""
+    turns = summarize_turns(game.positions, game.actions)
+    recent = []
+    for turn in reversed(turns):
+        if turn.seat == LEARNER:
+            break
+        recent.append(turn)
+    return list(reversed(recent))
+
+
+def _picture(game: Game, highlight: Any, reveal_all: bool) -> Markup:
+    deal = game.deal
+    size = deal.rules.hand_size(deal.seats)
+    order = [str(t) for t in deal.order]
+    diagram = Diagram(
+        id="game", section="", title=GAME_TITLE,
+        caption="", seats=deal.seats, seat=LEARNER,
+        hands=tuple(tuple(order[s * size:(s + 1) * size]) for s in range(deal.seats)),
+        boneyard=tuple(order[deal.seats * size:]), actions=tuple(str(a) for a in game.actions),
+        display=Display(highlight=highlight, reveal=tuple(range(1, deal.seats)) if reveal_all else (),
+                        last_move=True, max_row_tiles=7),
+    )
+    return Markup(render_svg(diagram))
+
+
+def _status(position, over: bool) -> str:
+    if over:
+        # TRANSLATORS: status line of a game: the round has ended.
+        return _("The round is over.")
+    if position.to_move != LEARNER:
+        return _("It is not your turn.")
+    required = position.required()
+    statuses = {
+        # TRANSLATORS: status line of a game: the learner must open the round.
+        Required.OPEN: _("Your turn: open the round."),
+        # TRANSLATORS: status line of a game: the learner has a tile to play.
+        Required.PLAY: _("Your turn: play a tile. Click a tile in your hand."),
+        # TRANSLATORS: status line of a game: nothing fits, the learner must draw.
+        Required.DRAW: _("Your turn: nothing fits, so draw from the boneyard."),
+        # TRANSLATORS: status line of a game: nothing fits and the boneyard is empty.
+        Required.PASS: _("Your turn: nothing fits and the boneyard is empty, so pass."),
+    }
+    return statuses[required]
