@@ -30,7 +30,7 @@ import tomllib
 from typing import Any, Collection, Iterator, Mapping
 
 #: Keys whose strings are learner-facing text.
-KEYS = frozenset({"caption", "title", "text", "question", "intro", "hint", "notes", "summary", "explain"})
+KEYS = frozenset({"caption", "title", "text", "question", "intro", "hint", "notes", "summary", "explain", "goal"})
 
 Path = tuple[str | int, ...]
 _BARE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")

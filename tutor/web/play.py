@@ -144,7 +144,7 @@ def free_play():
     if seed_text is None:
         # A new match: choose its seed now, so that the URL holds the whole state from here on.
         return redirect(url_for("play.free_play", seats=seats, seed=random.randrange(1, 10**6)))
-    if not seed_text.isdigit() or len(seed_text) > 9:
+    if not (seed_text.isascii() and seed_text.isdigit()) or len(seed_text) > 9:
         # TRANSLATORS: the match number in a free-play address is not a number.
         raise BadGame(_("The match number in this address is not valid."))
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
@@ -208,7 +208,7 @@ def _game_page(table: Table):
 
 
 def _bounded_int(text: str | None, top: int) -> int:
-    if text is None or not text.isdigit():
+    if text is None or not (text.isascii() and text.isdigit()):
         return 0
     return min(int(text), top)
 
