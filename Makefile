@@ -10,6 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 
 .PHONY: run test catalogs browser extract update-catalogs catalog-stats bench clean
+.PHONY: add-language check-catalogs
 
 $(BASE): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +27,23 @@ catalogs: $(BASE)
 	$(BIN)/pybabel compile --domain messages --directory $(CATALOG_DIR) --statistics
 
 ## Serve the app on http://$(HOST):$(PORT)
+## For translators (TRANSLATING.md): a saved .po shows at the next page load (CATALOG_RELOAD=0 turns
+## it off), and /en-XA/... serves the pseudo-locale (PSEUDO_LOCALE=0 turns it off).
+CATALOG_RELOAD ?= 1
+PSEUDO_LOCALE ?= 1
 run: catalogs
-	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
+	TUTOR_CATALOG_RELOAD=$(CATALOG_RELOAD) TUTOR_PSEUDO_LOCALE=$(PSEUDO_LOCALE) \
+		$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
+
+## Serve in production (README.md, "Serving in production"): gunicorn with $(WORKERS) workers on
+## $(BIND). No state lives in a process, so any number of these can sit behind a load balancer.
+## --limit-request-line 8190 lets the app itself answer a URL over 4 KiB (a 414 page in the learner's language).
+BIND ?= 127.0.0.1:8000
+WORKERS ?= 4
+.PHONY: serve
+serve: catalogs
+	$(BIN)/gunicorn --workers $(WORKERS) --bind $(BIND) --limit-request-line 8190 \
+		--access-logfile - 'tutor:create_app()'
 
 ## Debian's Chromium and its driver for the real-browser tests (installed once, when missing).
 browser:
@@ -50,6 +66,23 @@ update-catalogs: extract
 
 catalog-stats: $(BASE)
 	$(BIN)/python -m tutor.catalogs stats
+
+# ---- translators' commands (TRANSLATING.md) -------------------------------------------------------
+## Start a catalog for a new language from the template and compile it: make add-language LANG=fr
+## (the app offers every language that has a folder in $(CATALOG_DIR)/).
+ifneq ($(filter add-language,$(MAKECMDGOALS)),)
+ifneq ($(origin LANG),command line)
+$(error usage: make add-language LANG=xx   (a language code such as fr, pt_BR or zh_Hant))
+endif
+endif
+add-language: $(BASE)
+	$(BIN)/python -m tutor.catalogs add-language $(LANG) --dir $(CATALOG_DIR)
+
+## Every catalog check of tests/test_catalog_checks.py, outside pytest: syntax, template up to date,
+## untranslated or fuzzy, placeholders, HTML tags, plural forms, glossary. Exit 1 on any problem.
+check-catalogs: $(DEV)
+	$(BIN)/python -m tutor.catalogs check --dir $(CATALOG_DIR)
+# ---- end of the translators' commands
 
 bench: $(DEV)
 	$(BIN)/python bench/engine.py

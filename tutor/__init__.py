@@ -23,12 +23,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
 
     from .web import api, diagrams, errors, i18n, pages, play
+    from .web import security
 
     i18n.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(pages.root)
     app.register_blueprint(diagrams.bp)
     app.register_blueprint(play.bp)
+    from .web import present; app.register_blueprint(present.bp)  # presenter mode and handouts
+    from .web import translators; translators.init_app(app)  # live reload, msgids view, pseudo-locale, status page
     return app

@@ -1,29 +1,930 @@
-"""Catalog chores for translators: fill the English catalog, report statistics.
+"""Catalog chores and checks for translators (see TRANSLATING.md).
 
-``python -m tutor.catalogs fill-english`` copies every msgid into the English catalog (English is
-the source language, so its translation is the text itself); ``python -m tutor.catalogs stats``
-prints translated / fuzzy / untranslated counts for each language.
+Commands (``python -m tutor.catalogs ...``, wrapped by the Makefile):
+
+- ``fill-english``: copy every msgid into the English catalog (English is the source language, so
+  its translation is the text itself).
+- ``stats``: translated / fuzzy / untranslated counts for each language, overall and per area (each
+  lesson section, the guided hands, the diagrams, the explanations, the interface).
+- ``check``: every check of ``make check-catalogs``: syntax (with file and line), the template up to
+  date with the sources, no untranslated or fuzzy entry, placeholders and HTML tags kept (with
+  ``dennis``, Mozilla's PO linter, and Babel's own checkers), every plural form present, and the
+  glossary of ``translations/glossary.toml`` followed. Exits 1 when anything is wrong.
+- ``add-language CODE``: start a catalog for a new language from the template (``pybabel init``)
+  and compile it; the app offers every language that has a catalog folder.
+
+Pure Python, no Flask: the web layer (``tutor.web.translators``) uses :class:`CatalogReloader` to
+recompile a saved catalog while the app runs, and the statistics for its status page.
 """
 
 from __future__ import annotations
 
+import io
+import logging
+import os
+import re
+import subprocess
 import sys
+import tempfile
+import threading
+import tomllib
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
-from babel.messages.pofile import read_po, write_po
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import PoFileError, read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "translations"
+POT = CATALOGS / "messages.pot"
+GLOSSARY = CATALOGS / "glossary.toml"
+SOURCE_LANGUAGE = "en"
+#: The course's own order of languages; any other catalog folder follows, alphabetically.
+PREFERRED_ORDER = ("vi", "id", "en")
+
+#: The options of ``pybabel extract``: the Makefile's ``extract`` target uses the same ones (a test
+#: keeps the two in step), so that the template check re-extracts exactly what it would.
+EXTRACT_OPTIONS = [
+    "--mapping-file", "babel.cfg", "--add-comments", "TRANSLATORS:", "--sort-by-file",
+    "--project", "tutor", "--copyright-holder", "tutor contributors", "--no-wrap",
+]
+
+log = logging.getLogger(__name__)
 
 
-def catalog_path(lang: str) -> Path:
-    return CATALOGS / lang / "LC_MESSAGES" / "messages.po"
+# ==== finding catalogs =============================================================================
+def catalog_path(lang: str, directory: Path = CATALOGS) -> Path:
+    return Path(directory) / lang / "LC_MESSAGES" / "messages.po"
 
 
-def fill_english() -> None:
-    path = catalog_path("en")
+def catalog_files(directory: Path = CATALOGS) -> dict[str, Path]:
+    """``{language code: path of its .po}`` for every catalog folder."""
+    return {path.parts[-3]: path for path in sorted(Path(directory).glob("*/LC_MESSAGES/messages.po"))}
+
+
+def catalog_languages(directory: Path = CATALOGS, preferred: Iterable[str] = PREFERRED_ORDER) -> tuple[str, ...]:
+    """The languages that have a catalog: the preferred ones in their order, then the rest A-Z.
+
+    >>> catalog_languages(CATALOGS)[:3]
+    ('vi', 'id', 'en')
+    """
+    found = set(catalog_files(directory))
+    first = [code for code in preferred if code in found]
+    rest = sorted(found - set(first))
+    languages = tuple(first + rest)
+    return languages if SOURCE_LANGUAGE in languages else languages + (SOURCE_LANGUAGE,)
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself, from the CLDR data (``fr`` -> ``Français``)."""
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
+
+
+def _display(path: Path) -> str:
+    """A path as translators see it: relative to the project when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+# ==== problems =====================================================================================
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong in a catalog, with the file and line to open."""
+
+    path: str
+    line: int
+    check: str  # syntax, template, untranslated, fuzzy, placeholders, html, plural, glossary, left-out
+    message: str
+    msgid: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: [{self.check}] {self.message}"
+
+
+class CatalogSyntaxError(ValueError):
+    """A catalog that cannot be read: the app keeps serving its last good compiled version."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def _short(text: str, width: int = 70) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _ids(message: Message) -> list[str]:
+    return [message.id] if isinstance(message.id, str) else list(message.id)
+
+
+def _strings(message: Message) -> list[str]:
+    return [message.string] if isinstance(message.string, str) else list(message.string or ())
+
+
+def _first_id(message: Message) -> str:
+    return _ids(message)[0]
+
+
+# ==== syntax =======================================================================================
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?")
+_ESCAPES = set('\\"ntr')  # the escapes Babel reads (and GNU gettext's common ones)
+
+
+def _parse_quoted(text: str) -> tuple[str | None, str]:
+    """``(error, raw content)`` of a PO string literal that must fill the rest of the line."""
+    if not text.startswith('"'):
+        return 'the text must start with a double quote (")', ""
+    i = 1
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            if i + 1 >= len(text):
+                return "the string is not closed: it needs a double quote at the end of the line", ""
+            if text[i + 1] not in _ESCAPES:
+                return f"unknown escape \\{text[i + 1]} (write \\\\ for a backslash, \\\" for a quote, \\n for a new line)", ""
+            i += 2
+            continue
+        if c == '"':
+            after = text[i + 1:].strip()
+            if after:
+                if '"' in after:
+                    return 'a double quote inside the text must be written \\"', ""
+                return f"there is text after the closing quote: {_short(after, 30)}", ""
+            return None, text[1:i]
+        i += 1
+    return "the string is not closed: it needs a double quote at the end of the line", ""
+
+
+def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
+    """What stops a catalog from being read, each with its line: a stricter reading than Babel's own
+    (which silently accepts an unclosed string or a stray quote), then Babel's with ``abort_invalid``.
+    """
+    shown = _display(path)
+    if text is None:
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as error:
+            return [Problem(shown, 0, "syntax", f"cannot read the file: {error.strerror}")]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = raw[: error.start].count(b"\n") + 1
+            return [Problem(shown, line, "syntax", "this line is not UTF-8 text: save the file as UTF-8")]
+    problems: list[Problem] = []
+    seen: dict[tuple[str | None, str], int] = {}
+    context: list[str] | None = None
+    msgid: list[str] | None = None
+    msgid_line = 0
+    current: list[str] | None = None
+    last_keyword = ""
+    header: list[str] | None = None  # the header's msgstr, for its Plural-Forms
+    nplurals: int | None = None
+
+    def finish_msgid() -> None:
+        nonlocal msgid
+        if msgid is None:
+            return
+        key = (None if context is None else "".join(context), "".join(msgid))
+        if key in seen:
+            problems.append(Problem(shown, msgid_line, "syntax",
+                                    f"this msgid already appears on line {seen[key]}: keep one of the two entries",
+                                    key[1]))
+        else:
+            seen[key] = msgid_line
+        msgid = None
+
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue  # comments, flags, references, obsolete (#~) entries
+        match = _KEYWORD.match(stripped)
+        if match and (len(stripped) == match.end() or stripped[match.end()] in ' \t"'):
+            keyword = match.group(1)
+            error, value = _parse_quoted(stripped[match.end():].strip())
+            if keyword == "msgctxt":
+                finish_msgid()
+                context, current = [value], None
+                current = context
+            elif keyword == "msgid":
+                finish_msgid()
+                if last_keyword != "msgctxt":
+                    context = None
+                msgid, msgid_line = [value], lineno
+                current = msgid
+            else:
+                if keyword == "msgstr" and msgid == [""] and context is None and header is None:
+                    header = []
+                    current = header
+                else:
+                    current = []
+                finish_msgid()
+                if header is not None and nplurals is None and current is not header:
+                    found = re.search(r"nplurals\s*=\s*(\d+)", "".join(header))
+                    nplurals = int(found.group(1)) if found else 0
+                if match.group(2) is not None and nplurals and int(match.group(2)) >= nplurals:
+                    error = error or (f"the header's Plural-Forms gives {nplurals} plural form(s): "
+                                      f"remove msgstr[{match.group(2)}] (or fix the header)")
+            last_keyword = keyword
+        elif stripped.startswith('"'):
+            error, value = _parse_quoted(stripped)
+            if current is not None:
+                current.append(value)
+        else:
+            word = stripped.split()[0]
+            if re.fullmatch(r"[A-Za-z_]+(\[\d+\])?", word):
+                error = f"unknown keyword {word!r}: a line starts with msgid, msgid_plural, msgstr, msgctxt, a quote or #"
+            else:
+                error = "this line is neither a comment (#), a keyword (msgid, msgstr, ...) nor a quoted string"
+        if error:
+            problems.append(Problem(shown, lineno, "syntax", error))
+    finish_msgid()
+    if problems:
+        return problems
+    try:
+        read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
+    except PoFileError as error:
+        reason = str(error).rsplit(" on ", 1)[0]
+        problems.append(Problem(shown, error.lineno + 1, "syntax", reason))  # Babel counts lines from 0
+    except Exception as error:  # anything else Babel refuses is a syntax error too, without a line
+        problems.append(Problem(shown, 0, "syntax", f"{type(error).__name__}: {error}"))
+    return problems
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """A catalog read with the strict syntax check first: :class:`CatalogSyntaxError` if it fails."""
+    path = Path(path)
+    problems = syntax_problems(path)
+    if problems:
+        raise CatalogSyntaxError(problems)
+    lang = lang or path.parts[-3]
     with path.open("rb") as f:
-        catalog = read_po(f, locale="en")
+        try:
+            return read_po(f, locale=lang)
+        except (ValueError, UnknownLocaleError):
+            f.seek(0)
+            return read_po(f)
+
+
+def read_template(path: Path = POT) -> Catalog:
+    with Path(path).open("rb") as f:
+        return read_po(f)
+
+
+# ==== placeholders (shared by the checks and the compiler) =======================================
+PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([diouxXeEfFgGcrsa%])")
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of a %-format string, with their type: ``{'%(tile)s', '%(num)d'}``."""
+    return {m.group(0) for m in PLACEHOLDER.finditer(text) if m.group(1)}
+
+
+def _formatted(message: Message) -> bool:
+    """Whether the app %-formats this message: it has placeholders, or Jinja shows it (a template's
+    gettext always formats, so a lone % there breaks the page)."""
+    return bool(set().union(*(placeholders(i) for i in _ids(message)))) or any(
+        str(location).endswith(".html") for location, _line in message.locations)
+
+
+def format_problem(message: Message, nplurals: int) -> str | None:
+    """Why the app would fail to show this translation (``None`` when it can): formats each msgstr
+    with the msgid's placeholders, as the app does. Such a message is left out of a live reload."""
+    if not message.id or not _formatted(message):
+        return None
+    names = {m.group(1) for i in _ids(message) for m in PLACEHOLDER.finditer(i) if m.group(1)}
+    values = {name: 1 for name in names}
+    values.setdefault("num", 1)
+    for index, string in enumerate(_strings(message)):
+        if not string:
+            continue
+        try:
+            string % values
+        except KeyError as error:
+            return f"msgstr{_form(message, index)} uses the placeholder %({error.args[0]})s, which the msgid does not have"
+        except (ValueError, TypeError) as error:
+            return f"msgstr{_form(message, index)} is not a valid format string ({error}); write %% for a percent sign"
+    return None
+
+
+def _form(message: Message, index: int) -> str:
+    return f"[{index}]" if message.pluralizable else ""
+
+
+# ==== compiling, and recompiling while the app runs ==============================================
+def compile_catalog(po: Path, mo: Path | None = None) -> list[Problem]:
+    """Write ``messages.mo`` beside ``po`` (atomically). A message the app could not format is left
+    out (the page shows the English text) and returned as a problem. Raises
+    :class:`CatalogSyntaxError`, leaving the old ``.mo`` in place, when the file cannot be read."""
+    po = Path(po)
+    mo = Path(mo) if mo else po.with_suffix(".mo")
+    catalog = read_catalog(po)
+    left_out = []
+    for message in catalog:
+        reason = format_problem(message, catalog.num_plurals)
+        if reason:
+            left_out.append(Problem(_display(po), getattr(message, "lineno", 0) or 0, "left-out",
+                                    f"{reason}: shown in English until fixed", _first_id(message)))
+            message.string = "" if isinstance(message.string, str) else tuple("" for _ in _strings(message))
+    fd, temporary = tempfile.mkstemp(dir=mo.parent, prefix=".messages-", suffix=".mo")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+        os.replace(temporary, mo)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return left_out
+
+
+class CatalogReloader:
+    """Recompiles a catalog whose ``.po`` changed since it was last seen.
+
+    ``refresh()`` stats each ``*/LC_MESSAGES/messages.po`` (cheap: a few ``stat`` calls) and, for a
+    changed one, checks it and writes its ``.mo``. A file that cannot be read keeps its last good
+    ``.mo``; its problems, each with file and line, stay in ``errors`` until it is fixed. Messages
+    that the app could not format are left out of the ``.mo`` and listed in ``left_out``.
+    """
+
+    def __init__(self, directories: Iterable[str | Path]) -> None:
+        self.directories = [Path(d) for d in directories]
+        self.errors: dict[Path, list[Problem]] = {}
+        self.left_out: dict[Path, list[Problem]] = {}
+        self._seen: dict[Path, tuple[int, int]] = {}
+        self._lock = threading.Lock()
+
+    def refresh(self) -> list[Path]:
+        """Recompile what changed; the catalogs recompiled (a caller then drops its cached ones)."""
+        compiled = []
+        with self._lock:
+            for directory in self.directories:
+                for po in sorted(directory.glob("*/LC_MESSAGES/messages.po")):
+                    try:
+                        stat = po.stat()
+                    except OSError:
+                        continue
+                    stamp = (stat.st_mtime_ns, stat.st_size)
+                    first_time = po not in self._seen
+                    if self._seen.get(po) == stamp:
+                        continue
+                    self._seen[po] = stamp
+                    mo = po.with_suffix(".mo")
+                    if first_time and not self._stale(po, mo):
+                        continue  # up to date at start-up (built by `make catalogs`)
+                    try:
+                        self.left_out[po] = compile_catalog(po, mo)
+                    except CatalogSyntaxError as error:
+                        self.errors[po] = error.problems
+                        for problem in error.problems:
+                            log.error("%s (the app keeps serving the last good catalog)", problem)
+                        continue
+                    self.errors.pop(po, None)
+                    for problem in self.left_out[po]:
+                        log.warning("%s", problem)
+                    log.info("recompiled %s", _display(po))
+                    compiled.append(po)
+        return compiled
+
+    @staticmethod
+    def _stale(po: Path, mo: Path) -> bool:
+        try:
+            return mo.stat().st_mtime_ns < po.stat().st_mtime_ns
+        except OSError:
+            return True
+
+
+# ==== statistics ===================================================================================
+@dataclass
+class Counts:
+    translated: int = 0
+    fuzzy: int = 0
+    untranslated: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def percent(self) -> int:
+        """Whole percent translated, rounded down (100 only when complete)."""
+        return 100 * self.translated // self.total if self.total else 100
+
+    def add(self, state: str) -> None:
+        setattr(self, state, getattr(self, state) + 1)
+
+
+def message_state(message: Message) -> str:
+    """``translated``, ``fuzzy`` or ``untranslated``."""
+    if message.fuzzy:
+        return "fuzzy"
+    strings = _strings(message)
+    return "translated" if strings and all(strings) else "untranslated"
+
+
+#: Which area of the app a source file belongs to (first match). Lesson files are areas of their own.
+AREA_RULES = (
+    (re.compile(r"lessons/\d\d-[\w-]+\.toml$"), None),
+    (re.compile(r"lessons/hands\.toml$|tutor/web/play\.py$|tutor/guided\.py$|templates/play/"), "hands"),
+    (re.compile(r"lessons/diagrams\.toml$|tutor/web/diagrams\.py$|tutor/(render|diagrams)\.py$|templates/diagrams/"), "diagrams"),
+    (re.compile(r"tutor/web/wording\.py$|tutor/(hints|analysis|players)\.py$|tutor/web/api\.py$"), "explanations"),
+)
+#: The areas other than the lesson sections, in the order the reports show them.
+AREAS = ("hands", "diagrams", "explanations", "interface")
+#: Where a lesson message comes from, in its automatic comment: the file and the step's id.
+_LESSON_COMMENT = re.compile(r"^(lessons/\d\d-[\w-]+\.toml): (?:steps\[\d+\] \(([\w-]+)\))?")
+_DIAGRAM_COMMENT = re.compile(r"^lessons/diagrams\.toml: (\w+) ")
+
+
+def areas_of(message: Message) -> list[str]:
+    """The areas a message is shown in: ``lessons/02-tiles.toml``, ``hands``, ``diagrams``,
+    ``explanations`` or ``interface``. A message used in several areas counts in each."""
+    found: list[str] = []
+    for location, _line in message.locations:
+        location = str(location).replace(os.sep, "/")
+        area = "interface"
+        for pattern, name in AREA_RULES:
+            if pattern.search(location):
+                area = name or location
+                break
+        if area not in found:
+            found.append(area)
+    return found or ["interface"]
+
+
+def lesson_step_of(message: Message) -> tuple[str, str | None] | None:
+    """``(lesson file, step id)`` for a lesson message (step ``None``: the section's title or summary)."""
+    for comment in message.auto_comments:
+        match = _LESSON_COMMENT.match(comment)
+        if match:
+            return match.group(1), match.group(2)
+    return None
+
+
+def diagram_of(message: Message) -> str | None:
+    """The diagram id (``D3``) a message of ``lessons/diagrams.toml`` belongs to."""
+    for comment in message.auto_comments:
+        match = _DIAGRAM_COMMENT.match(comment)
+        if match:
+            return match.group(1)
+    return None
+
+
+@dataclass
+class CatalogStats:
+    lang: str
+    path: Path
+    overall: Counts
+    areas: dict[str, Counts]  # lesson files ("lessons/02-tiles.toml") and AREAS
+    steps: dict[tuple[str, str], Counts]  # (lesson file, step id)
+    todo: list[Message]  # untranslated and fuzzy messages, in file order
+    errors: list[Problem]  # syntax errors (the counts then come from the template, all untranslated)
+
+
+def catalog_stats(path: Path, template: Catalog | None = None) -> CatalogStats:
+    """Completeness of one catalog; messages of the template missing from it count as untranslated."""
+    path = Path(path)
+    lang = path.parts[-3]
+    errors: list[Problem] = []
+    try:
+        catalog = read_catalog(path)
+    except CatalogSyntaxError as error:
+        errors = error.problems
+        catalog = template or Catalog(locale=None)
+    messages = [m for m in catalog if m.id]
+    if template is not None and catalog is not template:
+        present = {(m.context, _first_id(m)) for m in messages}
+        for m in template:
+            if m.id and (m.context, _first_id(m)) not in present:
+                messages.append(Message(m.id, "", locations=m.locations, auto_comments=m.auto_comments,
+                                        context=m.context))
+    overall, areas, steps, todo = Counts(), defaultdict(Counts), defaultdict(Counts), []
+    for message in messages:
+        state = message_state(message) if not errors else "untranslated"
+        overall.add(state)
+        for area in areas_of(message):
+            areas[area].add(state)
+        step = lesson_step_of(message)
+        if step and step[1]:
+            steps[step].add(state)
+        if state != "translated":
+            todo.append(message)
+    return CatalogStats(lang, path, overall, dict(areas), dict(steps), todo, errors)
+
+
+def all_stats(directory: Path = CATALOGS) -> list[CatalogStats]:
+    pot = Path(directory) / "messages.pot"
+    template = read_template(pot) if pot.exists() else None
+    files = catalog_files(directory)
+    order = catalog_languages(directory)
+    return [catalog_stats(files[lang], template) for lang in order if lang in files]
+
+
+def stats() -> list[tuple[str, int, int, int]]:
+    """``(lang, translated, fuzzy, untranslated)`` for each catalog (kept for older callers)."""
+    return [(s.lang, s.overall.translated, s.overall.fuzzy, s.overall.untranslated) for s in all_stats()]
+
+
+def _area_order(names: Iterable[str]) -> list[str]:
+    lessons = sorted(n for n in names if n.startswith("lessons/"))
+    return lessons + [a for a in AREAS if a in names]
+
+
+def format_stats(rows: list[CatalogStats]) -> str:
+    lines = []
+    for row in rows:
+        o = row.overall
+        lines.append(f"{row.lang}: {o.translated} translated, {o.fuzzy} fuzzy, {o.untranslated} untranslated"
+                     f" ({o.percent}% of {o.total})")
+        for problem in row.errors:
+            lines.append(f"    ERROR {problem}")
+        for area in _area_order(row.areas):
+            c = row.areas[area]
+            name = Path(area).stem if area.startswith("lessons/") else area
+            lines.append(f"    {name:<22} {c.translated:>4}/{c.total:<4} {c.percent:>3}%"
+                         + (f"  ({c.fuzzy} fuzzy, {c.untranslated} untranslated)" if c.fuzzy or c.untranslated else ""))
+    return "\n".join(lines)
+
+
+# ==== checks =======================================================================================
+def check_syntax(path: Path) -> list[Problem]:
+    return syntax_problems(path)
+
+
+def check_completeness(path: Path, template: Catalog | None = None) -> list[Problem]:
+    """Untranslated and fuzzy entries, and template messages the catalog lacks."""
+    catalog = read_catalog(path)
+    shown = _display(path)
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        state = message_state(message)
+        if state == "fuzzy":
+            problems.append(Problem(shown, message.lineno, "fuzzy",
+                                    f"fuzzy (check it, then remove the fuzzy flag): {_short(_first_id(message))}",
+                                    _first_id(message)))
+        elif state == "untranslated":
+            problems.append(Problem(shown, message.lineno, "untranslated",
+                                    f"not translated yet: {_short(_first_id(message))}", _first_id(message)))
+    if template is not None:
+        present = {(m.context, _first_id(m)) for m in catalog if m.id}
+        for m in template:
+            if m.id and (m.context, _first_id(m)) not in present:
+                problems.append(Problem(shown, 0, "untranslated",
+                                        f"missing from this catalog (run `make update-catalogs`): {_short(_first_id(m))}",
+                                        _first_id(m)))
+    return problems
+
+
+def _msgid_lines(path: Path) -> dict[tuple[str | None, str], int]:
+    """The line of each msgid (polib, and so dennis, count an entry from its first comment)."""
+    return {(m.context, _first_id(m)): m.lineno for m in read_catalog(path) if m.id}
+
+
+def _line(lines: dict, entry) -> int:
+    return lines.get((entry.msgctxt or None, entry.msgid)) or int(getattr(entry, "linenum", 0) or 0)
+
+
+def _dennis(path: Path, rules: list[str]) -> list[Problem]:
+    from dennis.linter import Linter
+
+    shown = _display(path)
+    lines = _msgid_lines(path)
+    linter = Linter(["python-format"], rules)
+    return [Problem(shown, _line(lines, m.poentry), "", f"{m.code} {m.msg}: {_short(m.poentry.msgid)}", m.poentry.msgid)
+            for m in linter.verify_file(str(path))]
+
+
+#: dennis rules for placeholders: malformed %(name) (E101), bad format characters (E104), a
+#: placeholder the msgid does not have (E201), one the msgstr lost (W202). E102/E103 are for {braces}.
+PLACEHOLDER_RULES = ["E101", "E104", "E201", "W202"]
+
+
+def check_placeholders(path: Path) -> list[Problem]:
+    """Placeholders differ between msgid and msgstr: dennis, Babel's python-format checker, and for
+    plural entries (which dennis skips) every form against the msgid and msgid_plural together."""
+    catalog = read_catalog(path)
+    shown = _display(path)
+    problems = [Problem(p.path, p.line, "placeholders", p.message, p.msgid) for p in _dennis(path, PLACEHOLDER_RULES)]
+    # Babel's python-format checker and a trial formatting, as the app formats: reported only where
+    # dennis saw nothing (one mistake, one report), e.g. a type change %(seat)s -> %(seat)d
+    # or a lone % in a template string
+    later = []
+    for message, errors in catalog.check():
+        for error in errors:
+            if "plural" not in str(error).lower():
+                later.append(Problem(shown, message.lineno, "placeholders",
+                                     f"{error}: {_short(_first_id(message))}", _first_id(message)))
+    nplurals = catalog.num_plurals
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        reason = format_problem(message, nplurals)
+        if reason:
+            later.append(Problem(shown, message.lineno, "placeholders", f"{reason}: {_short(_first_id(message))}",
+                                 _first_id(message)))
+    for problem in later:
+        if not any(p.line == problem.line for p in problems):
+            problems.append(problem)
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if not message.pluralizable:
+            continue
+        expected = set().union(*(placeholders(i) for i in _ids(message)))
+        for index, string in enumerate(_strings(message)):
+            if not string:
+                continue
+            # with several forms, the singular one (index 0) may say "one tile" instead of %(num)d
+            wanted = {p for p in expected if not (nplurals > 1 and index == 0 and p.startswith("%(num)"))}
+            missing = wanted - placeholders(string)
+            if missing:
+                problems.append(Problem(shown, message.lineno, "placeholders",
+                                        f"msgstr[{index}] lost {', '.join(sorted(missing))}: {_short(_first_id(message))}",
+                                        _first_id(message)))
+    return _unique(problems)
+
+
+def check_html(path: Path) -> list[Problem]:
+    """HTML tags differ between msgid and msgstr (dennis W303). The app escapes every translation,
+    so a tag in a msgstr would show as text: a translation never carries markup."""
+    read_catalog(path)
+    return [Problem(p.path, p.line, "html", p.message, p.msgid) for p in _dennis(path, ["W303"])]
+
+
+def check_plurals(path: Path) -> list[Problem]:
+    """The Plural-Forms header is the language's own (CLDR, via Babel), and every plural entry has
+    exactly that many forms, none of them empty while another is filled."""
+    import polib
+
+    catalog = read_catalog(path)
+    shown = _display(path)
+    lang = Path(path).parts[-3]
+    problems = []
+    try:
+        expected = get_plural(lang)
+    except (ValueError, UnknownLocaleError):
+        expected = None
+    header = catalog.mime_headers and dict(catalog.mime_headers).get("Plural-Forms", "")
+    if not header:
+        problems.append(Problem(shown, 1, "plural", "the header has no Plural-Forms line"))
+    elif expected is not None:
+        match = re.search(r"nplurals\s*=\s*(\d+)", header)
+        if not match or int(match.group(1)) != expected.num_plurals:
+            problems.append(Problem(shown, 1, "plural",
+                                    f"Plural-Forms says {header!r}, but {lang} has {expected.num_plurals} "
+                                    f"form(s): {expected.plural_forms}"))
+    nplurals = expected.num_plurals if expected is not None else catalog.num_plurals
+    lines = _msgid_lines(path)
+    for entry in polib.pofile(str(path)):
+        if not entry.msgid_plural or entry.obsolete:
+            continue
+        forms = entry.msgstr_plural
+        filled = [k for k, v in forms.items() if v]
+        if not filled:
+            continue  # untranslated: reported by the completeness check
+        missing = [k for k in range(nplurals) if not forms.get(k)]
+        extra = [k for k in forms if k >= nplurals]
+        if missing:
+            problems.append(Problem(shown, _line(lines, entry), "plural",
+                                    f"missing plural form {', '.join(f'msgstr[{k}]' for k in missing)} "
+                                    f"({nplurals} needed): {_short(entry.msgid)}", entry.msgid))
+        if extra:
+            problems.append(Problem(shown, _line(lines, entry), "plural",
+                                    f"{lang} has {nplurals} plural form(s); remove "
+                                    f"{', '.join(f'msgstr[{k}]' for k in extra)}: {_short(entry.msgid)}", entry.msgid))
+    for message, errors in catalog.check():
+        for error in errors:
+            if "plural" in str(error).lower():
+                problems.append(Problem(shown, message.lineno, "plural", f"{error}: {_short(_first_id(message))}",
+                                        _first_id(message)))
+    return _unique(problems)
+
+
+# ---- the glossary -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Term:
+    name: str
+    english: re.Pattern
+    renderings: dict[str, tuple[str, ...]]  # lang -> accepted renderings (any one must appear)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GlossaryException:
+    term: str
+    lang: str
+    msgid: str
+    prefix: bool
+    reason: str
+
+    def matches(self, msgid: str) -> bool:
+        return msgid.startswith(self.msgid) if self.prefix else msgid == self.msgid
+
+
+@dataclass(frozen=True)
+class Glossary:
+    terms: tuple[Term, ...]
+    exceptions: tuple[GlossaryException, ...]
+
+
+def load_glossary(path: Path = GLOSSARY) -> Glossary:
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    terms = []
+    for raw in data.get("term", []):
+        renderings = {k: tuple(v) for k, v in raw.items() if isinstance(v, list)}
+        terms.append(Term(raw["name"], re.compile(rf"\b(?:{raw['en']})\b", re.IGNORECASE), renderings,
+                          raw.get("note", "")))
+    exceptions = []
+    for raw in data.get("exception", []):
+        prefix = "msgid_starts" in raw
+        exceptions.append(GlossaryException(raw["term"], raw["lang"], raw["msgid_starts"] if prefix else raw["msgid"],
+                                     prefix, raw.get("reason", "")))
+    names = {t.name for t in terms}
+    for exception in exceptions:
+        if exception.term not in names:
+            raise ValueError(f"{path}: exception for unknown term {exception.term!r}")
+    return Glossary(tuple(terms), tuple(exceptions))
+
+
+def check_glossary(path: Path, glossary: Glossary | None = None, glossary_path: Path = GLOSSARY) -> list[Problem]:
+    """A term of the glossary in a msgid, and none of its accepted renderings in the msgstr.
+
+    The English side is matched on whole words once placeholders are removed (``%(tile)s`` is not
+    the word *tile*); the renderings as case-insensitive substrings, so inflected forms count
+    (Indonesian *batumu*, *diambil*). Reviewed exceptions live beside the terms.
+    """
+    glossary = glossary or load_glossary(glossary_path)
+    catalog = read_catalog(path)
+    lang = Path(path).parts[-3]
+    shown = _display(path)
+    problems = []
+    used = set()
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        strings = [s for s in _strings(message) if s]
+        if not strings:
+            continue
+        english = [PLACEHOLDER.sub(" ", i) for i in _ids(message)]
+        for term in glossary.terms:
+            accepted = term.renderings.get(lang)
+            if not accepted or not any(term.english.search(e) for e in english):
+                continue
+            for string in strings:
+                if any(r.lower() in string.lower() for r in accepted):
+                    continue
+                excused = [x for x in glossary.exceptions
+                           if x.term == term.name and x.lang == lang and x.matches(_first_id(message))]
+                if excused:
+                    used.update(excused)
+                    continue
+                problems.append(Problem(
+                    shown, message.lineno, "glossary",
+                    f"{term.name!r} should be translated as {' or '.join(repr(r) for r in accepted)}: "
+                    f"{_short(_first_id(message))}", _first_id(message)))
+                break
+    ids = {_first_id(m) for m in catalog if m.id}
+    for exception in glossary.exceptions:
+        if exception.lang == lang and not any(exception.matches(i) for i in ids):
+            problems.append(Problem(_display(glossary_path), 0, "glossary",
+                                    f"the exception for {exception.term!r} in {lang} names a msgid that no longer "
+                                    f"exists: {_short(exception.msgid)}"))
+    return problems
+
+
+# ---- the template against the sources ----------------------------------------------------------
+def extract_template(root: Path, output: Path) -> None:
+    """``pybabel extract`` with the Makefile's options, run in ``root`` (so comments name files
+    relative to it, as in the committed template)."""
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", *EXTRACT_OPTIONS,
+                    "--output-file", str(output), "."], cwd=root, check=True, capture_output=True)
+
+
+def _template_index(catalog: Catalog) -> dict[tuple[str | None, str], Message]:
+    return {(m.context, _first_id(m)): m for m in catalog if m.id}
+
+
+def _comment(message: Message) -> str:
+    return " ".join(" ".join(message.auto_comments).split())
+
+
+def check_template(pot: Path = POT, root: Path = ROOT) -> list[Problem]:
+    """The template is out of date with the sources: a msgid added, removed or changed, a plural
+    or a translator comment changed. Dates and line numbers of references are ignored."""
+    shown = _display(pot)
+    with tempfile.TemporaryDirectory() as folder:
+        fresh_path = Path(folder) / "fresh.pot"
+        extract_template(Path(root), fresh_path)
+        fresh = _template_index(read_template(fresh_path))
+    old = _template_index(read_template(pot))
+    problems = []
+    hint = "run `make update-catalogs`"
+    for key, message in fresh.items():
+        where = ", ".join(f"{f}:{n}" for f, n in message.locations[:2])
+        if key not in old:
+            problems.append(Problem(shown, 0, "template", f"new in the sources ({where}), not in the template ({hint}): "
+                                                          f"{_short(key[1])}", key[1]))
+            continue
+        before = old[key]
+        if _ids(before) != _ids(message):
+            problems.append(Problem(shown, before.lineno, "template", f"its plural changed in the sources ({hint}): "
+                                                                     f"{_short(key[1])}", key[1]))
+        if _comment(before) != _comment(message):
+            problems.append(Problem(shown, before.lineno, "template",
+                                    f"its translator comment changed in the sources ({hint}): {_short(key[1])}", key[1]))
+        if ("python-format" in before.flags) != ("python-format" in message.flags):
+            problems.append(Problem(shown, before.lineno, "template", f"its flags changed ({hint}): {_short(key[1])}",
+                                    key[1]))
+    for key, message in old.items():
+        if key not in fresh:
+            problems.append(Problem(shown, message.lineno, "template",
+                                    f"no longer in the sources ({hint}): {_short(key[1])}", key[1]))
+    return problems
+
+
+def check_comments(pot: Path = POT) -> list[Problem]:
+    """Every message has a translator comment (``#.``) saying where it appears: a reference
+    (``#:``) alone does not count. Lesson strings get one from the extractor; code and templates
+    need a ``TRANSLATORS:`` comment just above the string."""
+    shown = _display(pot)
+    return [Problem(shown, m.lineno, "comment",
+                    f"no translator comment (add `# TRANSLATORS: ...` or `{{# TRANSLATORS: ... #}}` above it in "
+                    f"{', '.join(sorted({f for f, _ in m.locations}))}): {_short(_first_id(m))}", _first_id(m))
+            for m in read_template(pot) if m.id and not m.auto_comments]
+
+
+# ---- all together ----------------------------------------------------------------------------------
+CONTENT_CHECKS = ("completeness", "placeholders", "html", "plural", "glossary")
+
+
+def check_catalog(path: Path, template: Catalog | None = None, glossary: Glossary | None = None,
+                  glossary_path: Path = GLOSSARY, checks: Iterable[str] = CONTENT_CHECKS) -> list[Problem]:
+    """Every check of one catalog; a file with syntax errors reports only those."""
+    problems = check_syntax(path)
+    if problems:
+        return problems
+    checks = set(checks)
+    lang = Path(path).parts[-3]
+    if "completeness" in checks:
+        problems += check_completeness(path, template)
+    if "placeholders" in checks:
+        problems += check_placeholders(path)
+    if "html" in checks:
+        problems += check_html(path)
+    if "plural" in checks:
+        problems += check_plurals(path)
+    if "glossary" in checks and lang != SOURCE_LANGUAGE:
+        problems += check_glossary(path, glossary, glossary_path)
+    return problems
+
+
+def check_all(directory: Path = CATALOGS, root: Path | None = ROOT, glossary_path: Path | None = None) -> list[Problem]:
+    """What ``make check-catalogs`` reports: the template (when ``root`` is given) and each catalog."""
+    directory = Path(directory)
+    pot = directory / "messages.pot"
+    if glossary_path is None:
+        glossary_path = directory / "glossary.toml" if (directory / "glossary.toml").exists() else GLOSSARY
+    glossary = load_glossary(glossary_path)
+    problems: list[Problem] = []
+    template = None
+    if pot.exists():
+        template = read_template(pot)
+        problems += check_comments(pot)
+        if root is not None:
+            problems += check_template(pot, root)
+    for path in catalog_files(directory).values():
+        problems += check_catalog(path, template, glossary, glossary_path)
+    return problems
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen, out = set(), []
+    for p in problems:
+        key = (p.path, p.line, p.check, p.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+# ==== chores ========================================================================================
+def fill_english(directory: Path = CATALOGS) -> None:
+    path = catalog_path(SOURCE_LANGUAGE, directory)
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=SOURCE_LANGUAGE)
     for message in catalog:
         if not message.id:
             continue
@@ -33,36 +934,68 @@ def fill_english() -> None:
         write_po(f, catalog, width=0, ignore_obsolete=True)
 
 
-def stats() -> list[tuple[str, int, int, int]]:
-    rows = []
-    for path in sorted(CATALOGS.glob("*/LC_MESSAGES/messages.po")):
-        lang = path.parts[-3]
-        with path.open("rb") as f:
-            catalog = read_po(f, locale=lang)
-        translated = fuzzy = untranslated = 0
-        for message in catalog:
-            if not message.id:
-                continue
-            strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-            if message.fuzzy:
-                fuzzy += 1
-            elif all(strings):
-                translated += 1
-            else:
-                untranslated += 1
-        rows.append((lang, translated, fuzzy, untranslated))
-    return rows
+def add_language(code: str, directory: Path = CATALOGS, pot: Path | None = None) -> Path:
+    """Start ``<directory>/<code>/LC_MESSAGES/messages.po`` from the template (``pybabel init``,
+    which writes the language's Plural-Forms) and compile it. The app offers it from then on."""
+    directory = Path(directory)
+    pot = Path(pot) if pot else directory / "messages.pot"
+    try:
+        Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        raise ValueError(f"{code!r} is not a language code Babel knows (use e.g. fr, pt_BR, zh_Hant)") from None
+    path = catalog_path(code, directory)
+    if path.exists():
+        raise ValueError(f"{_display(path)} exists already: run `make update-catalogs` to bring it up to date")
+    from babel.messages.frontend import CommandLineInterface
+
+    CommandLineInterface().run(["pybabel", "-q", "init", "--input-file", str(pot), "--output-dir", str(directory),
+                                "--locale", code, "--no-wrap"])
+    compile_catalog(path)
+    return path
+
+
+# ==== command line ====================================================================================
+USAGE = """usage: python -m tutor.catalogs COMMAND
+  fill-english             copy every msgid into the English catalog
+  stats                    translated / fuzzy / untranslated, per language and per area
+  check [--no-template]    every catalog check (exit 1 on any problem); --no-template skips re-extraction
+  add-language CODE        start a catalog for a new language (e.g. fr) and compile it
+options: --dir DIR (the catalogs folder, default translations/)"""
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["fill-english"]:
-        fill_english()
+    args = list(argv)
+    directory = CATALOGS
+    if "--dir" in args:
+        i = args.index("--dir")
+        directory = Path(args[i + 1])
+        del args[i:i + 2]
+    command, rest = (args[0], args[1:]) if args else ("", [])
+    if command == "fill-english":
+        fill_english(directory)
         return 0
-    if argv[:1] == ["stats"]:
-        for lang, translated, fuzzy, untranslated in stats():
-            print(f"{lang}: {translated} translated, {fuzzy} fuzzy, {untranslated} untranslated")
+    if command == "stats":
+        print(format_stats(all_stats(directory)))
         return 0
-    print("usage: python -m tutor.catalogs fill-english | stats", file=sys.stderr)
+    if command == "check":
+        problems = check_all(directory, root=None if "--no-template" in rest else ROOT)
+        for problem in sorted(problems):
+            print(problem)
+        counts = defaultdict(int)
+        for problem in problems:
+            counts[problem.check] += 1
+        summary = ", ".join(f"{n} {check}" for check, n in sorted(counts.items()))
+        print(f"check-catalogs: {len(problems)} problem(s){': ' + summary if summary else ''}")
+        return 1 if problems else 0
+    if command == "add-language" and len(rest) == 1:
+        try:
+            path = add_language(rest[0], directory)
+        except ValueError as error:
+            print(f"add-language: {error}", file=sys.stderr)
+            return 2
+        print(f"created {_display(path)}: translate it, then `make run` and open /{rest[0]}/")
+        return 0
+    print(USAGE, file=sys.stderr)
     return 2
 
 

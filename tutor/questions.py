@@ -68,7 +68,7 @@ def judge(kind: str, position: Position, answer: str) -> Verdict:
     """Judge ``answer``; a malformed answer raises ``DominoError`` (the caller answers 400)."""
     answer = answer.strip()
     if kind == "points":
-        if not answer.isdigit() or len(answer) > 4:
+        if not (answer.isascii() and answer.isdigit()) or len(answer) > 4:
             raise DominoError(f"not a number of points: {answer!r}", code="answer", where="answer")
     elif answer not in {o.value for o in options(kind, position)}:
         raise DominoError(f"not one of the choices: {answer!r}", code="answer", where="answer")

@@ -9,11 +9,16 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 def message_for(status: int) -> str:
     messages = {
+        # TRANSLATORS: error page or API error: the request was malformed (HTTP 400).
         400: _("The request could not be understood."),
+        # TRANSLATORS: error page: the address does not exist (HTTP 404).
         404: _("There is no page at this address."),
+        # TRANSLATORS: error page: wrong HTTP method (HTTP 405).
         405: _("This address does not accept that kind of request."),
+        # TRANSLATORS: error page: the request body is too big (HTTP 413).
         413: _("The request is too large."),
     }
+    # TRANSLATORS: error page: an unexpected server error.
     return messages.get(status, _("Something went wrong on our side. Please try again."))
 
 

@@ -11,9 +11,15 @@ from flask import Flask, current_app, g, request, url_for
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
-LANGUAGES = ("vi", "id", "en")
+# ---- the languages: one per catalog folder, translations/<code>/LC_MESSAGES/messages.po (so that
+# `make add-language LANG=xx` is all it takes; see TRANSLATING.md), in the course's order, then A-Z.
+from ..catalogs import CATALOGS, catalog_languages, language_name  # noqa: E402
+
+LANGUAGES = catalog_languages(CATALOGS, preferred=("vi", "id", "en"))
 DEFAULT_LANGUAGE = "en"
-LANGUAGE_NAMES = {"vi": "Tiếng Việt", "id": "Bahasa Indonesia", "en": "English"}
+LANGUAGE_NAMES = {code: {"vi": "Tiếng Việt", "id": "Bahasa Indonesia", "en": "English"}.get(code) or language_name(code)
+                  for code in LANGUAGES}
+# ---- end of the languages
 
 
 def best_language() -> str:

@@ -42,6 +42,7 @@ MAX_MOVES = 120  # far more than any round needs (28 tiles, draws and passes inc
 MAX_ROUNDS = 40  # a match to 100 takes a handful of rounds; this bounds the work per request
 HINT_LEVELS = 3  # nudge, the tile, the move
 #: the picture's title, an English msgid: the diagrams module translates it when it draws
+# TRANSLATORS: accessible title of the picture of a game in progress (the table seen from your seat).
 GAME_TITLE = N_("The table")
 
 

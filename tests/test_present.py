@@ -1,0 +1,354 @@
+"""Presenter mode and the handout, server side: every section's slides and notes in every language,
+plain links that work without JavaScript, clear 404s, and a handout whose exercises are answered by
+the engine (checked against the independent checker, and shown to follow the engine)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+from flask_babel import force_locale
+
+import independent_checker as checker
+from tutor import questions
+from tutor.course import load_course
+from tutor.diagrams import load_diagrams
+from tutor.domino import Position
+from tutor.web import present
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ["vi", "id", "en"]
+SECTIONS = load_course()
+DIAGRAMS = load_diagrams()
+OWN_TEMPLATES = sorted((ROOT / "templates" / "present").glob("*.html"))
+
+
+def catalog(lang):
+    with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return {m.id: m.string for m in read_po(f, locale=lang) if m.id and isinstance(m.id, str)}
+
+
+CATALOGS = {lang: catalog(lang) for lang in LANGS}
+
+
+def translated(lang: str, msgid: str) -> str:
+    return CATALOGS[lang].get(msgid) or msgid
+
+
+def squash(text: str) -> str:
+    return " ".join(html.unescape(text).split())
+
+
+def visible_text(page: str) -> str:
+    page = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", page, flags=re.S)
+    return squash(re.sub(r"<[^>]+>", " ", page))
+
+
+def slides_in(page: str) -> list[tuple[str, bool]]:
+    """(data-number, hidden) of each slide section in a deck page."""
+    found = re.findall(r'<section class="slide[^"]*"\s+id="slide-(\d+)"(.*?)>', page, flags=re.S)
+    return [(number, " hidden" in attrs.split("aria-label")[-1]) for number, attrs in found]
+
+
+def get(client, url, status=200):
+    response = client.get(url)
+    assert response.status_code == status, (url, response.status_code)
+    return response.get_data(as_text=True)
+
+
+# ----- presenter mode ---------------------------------------------------------------------------
+def test_no_step_is_called_like_the_notes_page():
+    assert all(step.id != present.NOTES for s in SECTIONS for step in s.steps)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("section", SECTIONS, ids=[s.id for s in SECTIONS])
+def test_every_section_presents_in_every_language(client, lang, section):
+    page = get(client, f"/{lang}/present/{section.id}/")
+    assert f'<html lang="{lang}"' in page
+    slides = slides_in(page)
+    questions_asked = sum(1 for step in section.steps if step.question)
+    assert len(slides) == len(section.steps) + questions_asked
+    assert [hidden for _n, hidden in slides] == [False] + [True] * (len(slides) - 1)
+    text = visible_text(page)
+    for step in section.steps:
+        for msgid in [step.title, *step.text] + ([step.question.text] if step.question else []):
+            assert squash(translated(lang, msgid)) in text, msgid
+    # each step's diagram is on its slide, with ids unique across the page
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]
+    for step in section.steps:
+        if step.diagram:
+            assert f'data-diagram="{step.diagram}"' in page
+    # the speaker notes link and the way out to the lesson
+    assert f'href="/{lang}/present/{section.id}/notes?slide=1"' in page
+    assert f'class="leave" href="/{lang}/lessons/{section.id}/{section.steps[0].id}"' in page
+
+
+@pytest.mark.parametrize("section", SECTIONS, ids=[s.id for s in SECTIONS])
+def test_slides_are_plain_pages_linked_in_order_without_javascript(client, section):
+    """From the first slide, the rel=next links reach every slide once, each page showing its own."""
+    url = f"/en/present/{section.id}/"
+    seen = []
+    while url:
+        page = get(client, url)
+        shown = [n for n, hidden in slides_in(page) if not hidden]
+        assert len(shown) == 1
+        seen.append(int(shown[0]))
+        found = re.search(r'<a class="next[^"]*" rel="next" href="([^"]+)"', page)
+        url = html.unescape(found.group(1)) if found else None
+    slides = present.slides_of(section)
+    assert seen == [s.number for s in slides]
+    # and back again from the last one
+    page = get(client, f"/en/present/{section.id}/{section.steps[-1].id}"
+               + ("/question" if section.steps[-1].question else ""))
+    assert re.search(r'<a class="prev[^"]*" rel="prev" href="', page) or len(slides) == 1
+    assert re.search(r'<a class="next off" rel="next" aria-disabled="true">', page)
+
+
+def test_a_question_gets_its_own_slide_with_its_choices_and_the_engines_answer(client):
+    section = next(s for s in SECTIONS if s.id == "turn")
+    step = next(s for s in section.steps if s.question)
+    page = get(client, f"/en/present/{section.id}/{step.id}/question")
+    shown = re.search(r'<section class="slide[^"]*is-question[^"]*"[^>]*?>(.*?)</section>', page, flags=re.S)
+    assert shown and " hidden" not in shown.group(0).split(">")[0]
+    position = DIAGRAMS[step.question.diagram].position
+    accepted = set(questions.expected(step.question.kind, position))
+    correct = re.findall(r'<li class="correct">([^<]+)</li>', shown.group(1))
+    every = re.findall(r"<li(?: class=\"correct\")?>([^<]+)</li>", shown.group(1))
+    assert len(every) == len(questions.options(step.question.kind, position))
+    assert len(correct) == len(accepted) > 0
+    assert "<details class=\"answer\">" in shown.group(1)  # hidden until revealed (A, or a click)
+
+
+def test_a_step_url_shows_that_step(client):
+    section = next(s for s in SECTIONS if s.id == "scoring")
+    for number, slide in enumerate(present.slides_of(section), start=1):
+        suffix = "/question" if slide.question else ""
+        page = get(client, f"/id/present/{section.id}/{slide.step.id}{suffix}")
+        assert [n for n, hidden in slides_in(page) if not hidden] == [str(number)]
+        assert f'data-current="{number}"' in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_speaker_notes_show_the_slide_the_next_title_and_a_timer(app, client, lang):
+    section = next(s for s in SECTIONS if s.id == "dealing")
+    slides = present.slides_of(section)
+    for slide in slides:
+        page = get(client, f"/{lang}/present/{section.id}/notes?slide={slide.number}")
+        current = re.search(rf'<section class="notes-slide" id="notes-{slide.number}"[^>]*>(.*?)</section>', page, re.S)
+        assert current and " hidden" not in current.group(0).split(">")[0]
+        text = visible_text(current.group(1))
+        for note in slide.step.notes:
+            assert squash(translated(lang, note)) in text
+        if slide.number < len(slides):
+            following = slides[slide.number]
+            title = following.step.question.text if following.question else following.step.title
+            assert squash(translated(lang, title)) in text
+        if slide.question:  # the teacher sees the answer
+            kind, position = slide.step.question.kind, DIAGRAMS[slide.step.question.diagram].position
+            with app.test_request_context(f"/{lang}/"), force_locale(lang):
+                answer = present.answer_text(kind, questions.expected(kind, position), position)
+            assert answer in html.unescape(current.group(1))
+    assert 'class="timer"' in page and 'class="clock"' in page
+    assert f'data-channel="tutor-present" data-section="{section.id}"' in page
+
+
+@pytest.mark.parametrize("url", [
+    "/en/present/no-such-section/",
+    "/en/present/dealing/no-such-step",
+    "/en/present/dealing/seven-or-five/question",  # a step without a check question
+    "/en/present/dealing/notes?slide=0",
+    "/en/present/dealing/notes?slide=99",
+    "/en/present/dealing/notes?slide=two",
+    "/en/present/dealing/notes?slide=%EF%BC%92",  # a full-width digit
+    "/en/present/no-such-section/notes",
+    "/xx/present/dealing/",
+    "/xx/handout/",
+])
+def test_bad_presenter_addresses_are_404_with_a_clear_message(client, url):
+    page = get(client, url, 404)
+    assert 'role="alert"' in page
+
+
+def test_the_404_message_names_what_is_missing(client):
+    assert "no-such-section" in get(client, "/en/present/no-such-section/", 404)
+    assert "no-such-step" in get(client, "/en/present/dealing/no-such-step", 404)
+    assert "99" in get(client, "/en/present/dealing/notes?slide=99", 404)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_projector_page_lists_every_section(client, lang):
+    page = get(client, f"/{lang}/present/")
+    for section in SECTIONS:
+        assert f'href="/{lang}/present/{section.id}/"' in page
+    assert f'href="/{lang}/handout/"' in page
+
+
+def test_lesson_steps_and_home_link_to_presenter_and_handout(client):
+    page = get(client, "/vi/lessons/turn/choose-an-end")
+    assert 'href="/vi/present/turn/choose-an-end"' in page
+    assert 'href="/vi/handout/#section-turn"' in page
+    home = get(client, "/id/")
+    assert 'href="/id/present/"' in home and 'href="/id/handout/"' in home
+
+
+# ----- the handout ------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_handout_holds_the_whole_rulebook(client, lang):
+    page = get(client, f"/{lang}/handout/")
+    assert f'<html lang="{lang}"' in page
+    text = visible_text(page)
+    positions = []
+    for section in SECTIONS:
+        assert f'id="section-{section.id}"' in page
+        positions.append(page.index(f'id="section-{section.id}"'))
+        for msgid in [section.title, section.summary] + [m for step in section.steps for m in (step.title, *step.text)]:
+            assert squash(translated(lang, msgid)) in text, msgid
+    assert positions == sorted(positions), "the sections are in rulebook order"
+    # every diagram once, whole, with its caption
+    for diagram in DIAGRAMS.values():
+        assert page.count(f'<figure class="diagram handout-figure" id="{diagram.id}"') == 1
+        assert squash(translated(lang, diagram.caption)) in text
+    assert page.count("<svg") == len(DIAGRAMS)
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    # an exercise in every section, and the answers after the last section
+    for section in SECTIONS:
+        block = page[page.index(f'id="section-{section.id}"'):]
+        block = block[:block.index("</section>\n  </section>")] if "</section>\n  </section>" in block else block
+        assert 'class="exercise"' in block
+    assert page.index('id="answers"') > max(positions)
+    # the print stylesheet is linked for print only
+    assert re.search(r'<link rel="stylesheet" href="/static/print.css" media="print">', page)
+
+
+def handout_exercises(page: str) -> list[dict]:
+    found = re.findall(r'<div class="exercise-question" id="question-([\d.]+)" data-label="[\d.]+" data-kind="(\w+)"\s+'
+                       r'data-position="([^"]+)" data-answer="([^"]*)">', page)
+    return [{"label": label, "kind": kind, "position": html.unescape(pos), "answer": answer.split()}
+            for label, kind, pos, answer in found]
+
+
+def checker_answer(kind: str, position: Position) -> set[str]:
+    """The independent checker's answer to an exercise about ``position`` (learner = seat 0)."""
+    data = position.to_json()
+    result = checker.analyze({"hands": data["hands"], "line": data["line"], "to_move": data["to_move"],
+                              "passes": data["passes"]})
+    if kind == "points":
+        return {str(result["result"]["points"])}
+    if kind == "winner":
+        winner = result["result"]["winner"]
+        return {"nobody" if winner is None else str(winner)}
+    if kind == "action":
+        return {result["action"]}
+    if kind == "move":
+        moves = set()
+        for move in result["legal_moves"]:
+            high, low = sorted(map(int, move["tile"].split("-")), reverse=True)
+            moves.add(f"{high}-{low}" + ({"left": "L", "right": "R"}.get(move["end"] or "", "")))
+        return moves
+    if kind == "count":
+        raise AssertionError("count exercises are checked in test_count_exercise")
+    raise AssertionError(kind)
+
+
+def test_every_section_has_an_exercise_and_the_answers_agree_with_the_independent_checker(client):
+    page = get(client, "/en/handout/")
+    exercises = handout_exercises(page)
+    assert sorted({e["label"].split(".")[0] for e in exercises}, key=int) == [str(s.number) for s in SECTIONS]
+    for exercise in exercises:
+        position = Position.parse(exercise["position"])
+        if exercise["kind"] == "count":
+            continue
+        assert set(exercise["answer"]) == checker_answer(exercise["kind"], position), exercise
+        assert tuple(exercise["answer"]) == questions.expected(exercise["kind"], position)
+    # the sections with a check question reuse it, word for word
+    asked = {s.number: [st.question for st in s.steps if st.question] for s in SECTIONS}
+    for exercise in exercises:
+        number, index = map(int, exercise["label"].split("."))
+        if asked[number]:
+            question = asked[number][index - 1]
+            assert exercise["kind"] == question.kind
+            assert exercise["position"] == DIAGRAMS[question.diagram].position.to_text()
+
+
+def test_count_exercise(client):
+    """The strategy exercise counts unseen tiles in D8: recount them from the picture's position."""
+    page = get(client, "/en/handout/")
+    exercise = next(e for e in handout_exercises(page) if e["kind"] == "count")
+    position = Position.parse(exercise["position"])
+    number = present.STRATEGY_NUMBER
+    seen = [str(t) for t in position.line_tiles()] + [str(t) for t in position.hand(0)]
+    unseen = [(a, b) for a in range(7) for b in range(a + 1) if (a == number or b == number)
+              and f"{a}-{b}" not in seen and f"{b}-{a}" not in seen]
+    assert exercise["answer"] == [str(len(unseen))]
+    assert f"showing a {number}" in page
+
+
+def test_the_answers_are_the_engines_not_stored(client, monkeypatch):
+    """Change what the engine says, and the handout's answers change with it."""
+    real = questions.expected
+
+    def engine_says(kind, position):
+        if kind == "points":
+            return ("987",)
+        return real(kind, position)
+
+    monkeypatch.setattr(questions, "expected", engine_says)
+    page = get(client, "/en/handout/")
+    points = [e for e in handout_exercises(page) if e["kind"] == "points"]
+    assert points and all(e["answer"] == ["987"] for e in points)
+    assert "987 points" in visible_text(page[page.index('id="answers"'):])
+
+
+def test_every_answer_is_listed_at_the_end_in_every_language(client):
+    for lang in LANGS:
+        page = get(client, f"/{lang}/handout/")
+        labels = [e["label"] for e in handout_exercises(page)]
+        answers = re.findall(r'<div class="answer-item" data-label="([\d.]+)">', page)
+        assert labels == answers and len(labels) >= len(SECTIONS)
+
+
+# ----- rules for the files this feature owns -------------------------------------------------------
+def test_no_inline_script_or_event_handler():
+    files = OWN_TEMPLATES + [ROOT / "templates" / "lessons" / "step.html", ROOT / "templates" / "pages" / "home.html"]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), path
+        assert not re.search(r"\son[a-z]+\s*=", text), path
+        assert "javascript:" not in text, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rendered_pages_have_no_inline_script(client, lang):
+    for url in [f"/{lang}/present/", f"/{lang}/present/dealing/", f"/{lang}/present/dealing/notes", f"/{lang}/handout/"]:
+        page = get(client, url)
+        scripts = re.findall(r"<script\b[^>]*>", page)
+        assert scripts and all("src=" in s for s in scripts), url
+        assert not re.search(r"<[^>]+\son[a-z]+\s*=", page), url
+
+
+def test_every_message_has_a_translators_comment():
+    options = {"extensions": "jinja2.ext.i18n", "silent": "false"}
+    files = [(p, "jinja2") for p in OWN_TEMPLATES] + [(ROOT / "tutor" / "web" / "present.py", "python")]
+    missing = []
+    for path, method in files:
+        for lineno, message, comments, _context in extract_from_file(
+                method, str(path), keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
+                comment_tags=("TRANSLATORS:",), options=options if method == "jinja2" else None):
+            if not comments:
+                missing.append((path.name, lineno, message))
+    assert not missing
+
+
+def test_the_print_stylesheet_is_for_a4_and_keeps_pictures_whole():
+    css = (ROOT / "tutor" / "static" / "print.css").read_text(encoding="utf-8")
+    assert re.search(r"@page\s*{[^}]*size:\s*A4", css)
+    rule = re.search(r"figure[^{]*{[^}]*break-inside:\s*avoid", css)
+    assert rule, "figures (diagrams) are never split"
+    assert re.search(r"header\.site[^{]*nav\.sections[^{]*{\s*display:\s*none", css)

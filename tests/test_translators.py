@@ -1,0 +1,453 @@
+"""The translators' workflow in the app (tutor/web/translators.py, TRANSLATING.md): a saved catalog
+shows at the next page load, a broken one is reported while the last good one is served, ``?msgids=1``
+shows the msgids, the pseudo-locale leaves no English unmarked, a translation cannot inject markup,
+the status page, and the commands (add-language, stats)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+
+from tutor import catalogs, create_app
+from tutor.course import load_course
+from tutor.diagrams import load_diagrams
+from tutor.web.translators import PSEUDO_LOCALE, pseudo_text
+
+ROOT = Path(__file__).resolve().parent.parent
+OBJECTIVE_VI = "Mục tiêu"
+
+
+# ---- helpers ----------------------------------------------------------------------------------------
+@pytest.fixture()
+def translations(tmp_path) -> Path:
+    """A compiled copy of translations/, for an app that may change its catalogs."""
+    target = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", target, ignore=shutil.ignore_patterns("*.mo"))
+    for path in catalogs.catalog_files(target).values():
+        catalogs.compile_catalog(path)
+    return target
+
+
+def make_app(translations: Path, **config):
+    return create_app({"TESTING": True, "BABEL_TRANSLATION_DIRECTORIES": str(translations), **config})
+
+
+def po(directory: Path, lang: str) -> Path:
+    return directory / lang / "LC_MESSAGES" / "messages.po"
+
+
+def save(path: Path, text: str) -> None:
+    """Write a catalog as an editor would, with a modification time surely later than before."""
+    before = path.stat().st_mtime_ns
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(before + 2_000_000_000, before + 2_000_000_000))
+
+
+def set_strings(path: Path, changes: dict) -> None:
+    lang = path.parts[-3]
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    for msgid, string in changes.items():
+        if catalog[msgid] is None:  # the catalog lags behind the sources: add the entry
+            catalog.add(msgid, string)
+        catalog[msgid].string = string
+    before = path.stat().st_mtime_ns
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0)
+    os.utime(path, ns=(before + 2_000_000_000, before + 2_000_000_000))
+
+
+def first_step_url(lang: str) -> str:
+    section = load_course()[0]
+    return f"/{lang}/lessons/{section.id}/{section.steps[0].id}"
+
+
+# ---- live reload ------------------------------------------------------------------------------------------
+def test_a_saved_catalog_shows_at_the_next_page_load(translations):
+    app = make_app(translations, CATALOG_RELOAD=True)
+    client = app.test_client()
+    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+    path = po(translations, "vi")
+    save(path, path.read_text(encoding="utf-8").replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu của ván"', 1))
+    page = client.get("/vi/").get_data(as_text=True)
+    assert "Mục tiêu của ván" in page
+    # a diagram file is not kept by the browser while translating
+    svg = client.get("/vi/diagrams/D1.svg")
+    assert svg.status_code == 200 and "no-cache" in svg.headers["Cache-Control"]
+
+
+def test_without_live_reload_the_compiled_catalog_is_served(translations):
+    app = make_app(translations, CATALOG_RELOAD=False)
+    client = app.test_client()
+    client.get("/vi/")
+    path = po(translations, "vi")
+    save(path, path.read_text(encoding="utf-8").replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu của ván"', 1))
+    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+
+
+def test_a_broken_catalog_is_reported_and_the_last_good_one_served(translations, caplog):
+    app = make_app(translations, CATALOG_RELOAD=True)
+    client = app.test_client()
+    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+    path = po(translations, "vi")
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu mới', 1)  # no closing quote
+    line = broken[: broken.index('msgstr "Mục tiêu mới')].count("\n") + 1
+    mo_before = path.with_suffix(".mo").read_bytes()
+    with caplog.at_level(logging.ERROR, logger="tutor.catalogs"):
+        save(path, broken)
+        page = client.get("/vi/").get_data(as_text=True)
+    assert OBJECTIVE_VI in page and "Mục tiêu mới" not in page  # the last good catalog
+    assert path.with_suffix(".mo").read_bytes() == mo_before  # untouched
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert f"vi/LC_MESSAGES/messages.po:{line}:" in logged and "not closed" in logged
+    assert "last good" in logged
+    status = client.get("/en/translators/").get_data(as_text=True)
+    assert f"messages.po:{line}</code>" in status and 'data-errors="vi"' in status
+    # fixed: compiled again, and the error is gone
+    save(path, text.replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu mới"', 1))
+    assert "Mục tiêu mới" in client.get("/vi/").get_data(as_text=True)
+    assert 'data-errors="vi"' not in client.get("/en/translators/").get_data(as_text=True)
+
+
+def test_a_translation_the_app_cannot_format_is_left_out_not_served(translations):
+    """A misspelt placeholder would make the page fail: the reload shows English for that message
+    and the status page says why (the checks fail too, see test_catalog_checks.py)."""
+    app = make_app(translations, CATALOG_RELOAD=True)
+    client = app.test_client()
+    client.get("/vi/")
+    msgid = "Open ends: %(left)s on the left, %(right)s on the right."
+    set_strings(po(translations, "vi"), {msgid: "Hai đầu mở: %(lft)s bên trái, %(right)s bên phải."})
+    svg = client.get("/vi/diagrams/D3.svg")
+    assert svg.status_code == 200
+    assert "Open ends: 5 on the left, 6 on the right." in svg.get_data(as_text=True)
+    status = client.get("/en/translators/").get_data(as_text=True)
+    assert "[left-out]" in status and "%(lft)s" in status
+
+
+# ---- the msgids view -------------------------------------------------------------------------------------
+def test_the_msgids_view_shows_the_msgid_behind_each_text(client):
+    page = client.get("/vi/?msgids=1").get_data(as_text=True)
+    assert "⟦Objective⟧" in page and OBJECTIVE_VI not in page
+    assert "⟦Dominoes, step by step⟧" in page
+    # the links of the page keep the view on
+    links = re.findall(r'href="(/vi/lessons/[^"]+)"', page)
+    assert links and all("msgids=1" in link for link in links)
+    step = client.get(first_step_url("vi") + "?msgids=1").get_data(as_text=True)
+    assert "⟦" in step and "⟦Empty your hand first⟧" in step
+    svg = client.get("/vi/diagrams/D3.svg?msgids=1").get_data(as_text=True)
+    assert "⟦Your hand⟧" in svg
+    ET.fromstring(svg)  # still a well-formed picture
+    error = client.get("/vi/lessons/no-such-section/?msgids=1")
+    assert error.status_code == 404 and "⟦There is no page at this address.⟧" in error.get_data(as_text=True)
+    # without the parameter, the translation
+    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+
+
+def test_the_msgids_view_is_escaped(client):
+    page = client.get("/en/?msgids=1").get_data(as_text=True)
+    texts = Texts.of(page)
+    marked = [t for t in texts if "⟦" in t]
+    assert marked and all(t.count("⟦") == t.count("⟧") for t in marked)
+    # a msgid with an apostrophe comes out as an entity, never as raw markup
+    hand = client.get("/en/hands/?msgids=1").get_data(as_text=True)
+    assert "<⟦" not in hand
+
+
+# ---- the pseudo-locale --------------------------------------------------------------------------------------
+def test_pseudo_text_accents_lengthens_and_keeps_placeholders():
+    assert pseudo_text("Dominoes, step by step").startswith("[Ðöɱîñöéš, šţéþ ƀý šţéþ ·")
+    text = pseudo_text("%(name)s holds %(num)d tiles: 50%% of %(tiles)s.")
+    assert "%(name)s" in text and "%(num)d" in text and "%(tiles)s" in text and "%%" in text
+    assert not re.search(r"[A-Za-z]", re.sub(r"%\(\w+\)[sd]", "", text))
+    sentence = "The boneyard holds no tile that fits either open end."
+    assert len(pseudo_text(sentence)) >= 1.3 * len(sentence)
+    assert (text % {"name": "X", "num": 2, "tiles": "6-6"}).count("%") == 1
+
+
+def test_the_pseudo_locale_is_off_unless_configured(translations):
+    assert make_app(translations).test_client().get(f"/{PSEUDO_LOCALE}/").status_code == 404
+    on = make_app(translations, PSEUDO_LOCALE=True).test_client().get(f"/{PSEUDO_LOCALE}/")
+    assert on.status_code == 200 and f'<html lang="{PSEUDO_LOCALE}">' in on.get_data(as_text=True)
+
+
+class Texts(HTMLParser):
+    """The visible text of a page or picture: text nodes (not scripts or styles) and the attributes a
+    browser shows or reads aloud. Text inside <kbd> is a key's name, printed on the keyboard."""
+
+    SHOWN_ATTRIBUTES = {"aria-label", "alt", "title", "placeholder", "aria-description", "aria-roledescription"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.hidden = 0
+        self.texts: list[str] = []
+
+    @classmethod
+    def of(cls, markup: str) -> list[str]:
+        parser = cls()
+        parser.feed(markup)
+        return parser.texts
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style", "kbd"):
+            self.hidden += 1
+        self.texts += [v.strip() for k, v in attrs if k in self.SHOWN_ATTRIBUTES and v and v.strip()]
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "kbd"):
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.texts.append(data.strip())
+
+
+#: Text that is not English even on a pseudo-locale page, and why:
+#: - a language's name, in that language (the language menu);
+#: - a diagram's identifier, D1 to D8: the same in every language, as in the catalogs' comments;
+#: - a move in a game address, echoed in an error about that address (6-1L, draw): the address itself.
+ALLOWED = [
+    re.compile(r"Tiếng Việt|Bahasa Indonesia|English"),
+    re.compile(r"\bD\d+\b"),
+    re.compile(r"\(\d-\d[LR]?\)|\b\d-\d[LR]\b"),
+]
+PSEUDO_SPAN = re.compile(r"\[[^\[\]]*\]")
+
+
+def unmarked_english(text: str) -> str | None:
+    """What is left of a text once pseudo-translated spans (nested ones too), numbers, tile notation
+    and the allowed words are removed, if it still has a Latin letter."""
+    rest = text
+    while PSEUDO_SPAN.search(rest):
+        rest = PSEUDO_SPAN.sub(" ", rest)
+    for pattern in ALLOWED:
+        rest = pattern.sub(" ", rest)
+    return rest if re.search(r"[A-Za-z]", rest) else None
+
+
+def pseudo_pages(app) -> list[tuple[str, str, str]]:
+    """(method, URL, form answer) for every page type, in the pseudo-locale."""
+    import site_pages
+
+    p = f"/{PSEUDO_LOCALE}"
+    with app.test_request_context():
+        # not the translators' status page: it quotes msgids, and the checks' findings, in English
+        pages = [("GET", url.replace("/en/", p + "/", 1), "") for _name, url in site_pages.page_urls(app, "en")
+                 if "/translators/" not in url]
+    for section in load_course():
+        for step in section.steps:
+            url = f"{p}/lessons/{section.id}/{step.id}"
+            pages.append(("GET", url, ""))
+            if step.question:
+                pages.append(("POST", url, "0" if step.question.kind == "points" else "not-an-option"))
+    pages += [("GET", f"{p}/diagrams/{diagram}.svg", "") for diagram in load_diagrams()]
+    hand = site_pages.first_hand()
+    pages += [
+        ("GET", f"{p}/hands/", ""),
+        ("GET", f"{p}/hands/{hand.id}?hint=1", ""),
+        ("GET", f"{p}/hands/{hand.id}?hint=3&explain=1&strategy=1", ""),
+        ("GET", f"{p}/hands/{hand.id}?moves={'.'.join(site_pages.finished_moves(hand))}", ""),
+        ("GET", f"{p}/hands/{hand.id}?try=0-0", ""),
+        ("GET", f"{p}/play?seats=2&seed=3&hint=2&explain=1", ""),
+        ("GET", f"{p}/play?seats=4&seed=11&strategy=1", ""),
+        # error pages: no such page, section, diagram; a bad game address; a wrong method; bad free play
+        ("GET", f"{p}/no/such/page", ""),
+        ("GET", f"{p}/lessons/no-such-section/", ""),
+        ("GET", f"{p}/diagrams/D99.svg", ""),
+        ("GET", f"{p}/hands/{hand.id}?moves=9-9", ""),
+        ("GET", f"{p}/play?seats=7", ""),
+        ("GET", f"{p}/play?seats=2&seed=x", ""),
+        ("PUT", f"{p}/", ""),
+    ]
+    return pages
+
+
+def test_every_page_in_the_pseudo_locale_has_no_unmarked_english(translations):
+    import site_pages
+
+    app = make_app(translations, PSEUDO_LOCALE=True)
+    client = app.test_client()
+    leaks, statuses = [], set()
+    with site_pages.guided_hands_available():
+        pages = pseudo_pages(app)
+        for method, url, answer in pages:
+            response = client.open(url, method=method, data={"answer": answer} if method == "POST" else None)
+            statuses.add(response.status_code)
+            assert response.status_code < 500, url
+            body = response.get_data(as_text=True)
+            if response.mimetype == "image/svg+xml":
+                ET.fromstring(body)
+            for text in Texts.of(body):
+                rest = unmarked_english(text)
+                if rest:
+                    leaks.append(f"{method} {url}: {text!r}")
+    assert len(pages) > 60 and {200, 400, 404, 405} <= statuses
+    assert not leaks, "English that escaped the catalogs:\n" + "\n".join(leaks)
+
+
+def test_the_leak_detector_sees_english(client):
+    assert unmarked_english("[Ţĥé ƀöñéýåŕð ····] 5-4 · 12 · Tiếng Việt · D3") is None
+    assert unmarked_english("[Ýöûŕ ĥåñð ···]: Your opponent")
+    assert unmarked_english("[Šéåţ [Öþþöñéñţ 2 ··] ··] passed")
+    # on an English page nearly every text is a leak; on the same page in the pseudo-locale, none
+    english = [t for t in Texts.of(client.get("/en/").get_data(as_text=True)) if unmarked_english(t)]
+    assert "Skip to the content" in english and len(english) > 10
+
+
+# ---- safety: a translation cannot inject markup -------------------------------------------------------------
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+
+
+def test_markup_in_a_catalog_is_shown_as_text(translations):
+    section = load_course()[0]
+    step = section.steps[0]
+    changes = {
+        step.text[0]: f"{SCRIPT} Đoạn văn {IMG}",  # a lesson paragraph (tr())
+        step.title: f"{IMG}{SCRIPT}",  # a lesson title, also in <title>
+        "Skip to the content": f"{SCRIPT}{IMG}",  # a template string (Jinja gettext)
+        "Open ends: %(left)s on the left, %(right)s on the right.": f"{SCRIPT} %(left)s %(right)s {IMG}",
+        "Your hand": f"{SCRIPT}{IMG}",  # a diagram label
+        "Boneyard": f'"><script>alert(1)</script>',
+    }
+    set_strings(po(translations, "vi"), changes)
+    for path in catalogs.catalog_files(translations).values():
+        catalogs.compile_catalog(path)
+    client = make_app(translations).test_client()
+
+    page = client.get(f"/vi/lessons/{section.id}/{step.id}").get_data(as_text=True)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert "<title>&lt;img" in page
+
+    svg = client.get("/vi/diagrams/D3.svg").get_data(as_text=True)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg and "&lt;img src=x onerror=alert(1)&gt;" in svg
+    assert "<script" not in svg and "<img" not in svg
+    tree = ET.fromstring(svg)
+    assert not [e for e in tree.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "img", "foreignObject")]
+    assert not [e for e in tree.iter() if any(a.startswith("on") for a in e.attrib)]
+
+    gallery = client.get("/vi/diagrams/").get_data(as_text=True)
+    assert "<script>alert" not in gallery and "<img src=x" not in gallery and "&lt;script&gt;" in gallery
+    inline_section, inline_step = next((sec, st) for sec in load_course() for st in sec.steps if st.diagram)
+    inline = client.get(f"/vi/lessons/{inline_section.id}/{inline_step.id}").get_data(as_text=True)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in inline and "<script>alert" not in inline
+
+    api = client.post("/api/v1/domino/analyze?lang=vi",
+                      json={"hands": [["5-4", "1-6", "2-2"], ["2-0", "1-1"]], "line": ["5-3", "3-3", "3-6"],
+                            "to_move": 0, "passes": 0})
+    assert api.status_code == 200 and api.mimetype == "application/json"
+    explanation = api.get_json()["explanation"]
+    assert f"{SCRIPT} 5 6 {IMG}" in explanation  # JSON carries text: a client inserts it as text
+    assert "text/html" not in api.headers["Content-Type"]
+    assert json.loads(api.get_data(as_text=True))["explanation"] == explanation
+
+
+# ---- the status page --------------------------------------------------------------------------------------------------
+def test_the_status_page_shows_each_language_section_and_step(client):
+    assert client.get("/translators/").status_code == 302
+    response = client.get("/en/translators/")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for lang in ("vi", "id", "en"):
+        assert f'<tr data-lang="{lang}">' in page
+        assert f'href="/{lang}/translators/"' in page  # the language menu keeps this page
+    for section in load_course():
+        assert f'data-section="{section.id}"' in page
+        for step in section.steps:
+            assert f'href="/en/lessons/{section.id}/{step.id}"' in page
+    for area in ("diagrams", "explanations", "interface"):
+        assert f'data-area="{area}"' in page
+    vi = client.get("/vi/translators/").get_data(as_text=True)
+    assert '<html lang="vi">' in vi and 'href="/vi/lessons/' in vi
+
+
+def test_the_status_page_counts_what_is_left_per_section_and_links_to_it(translations):
+    section = load_course()[1]
+    step = section.steps[-1]
+    lesson_file = "lessons/" + sorted(p.name for p in (ROOT / "lessons").glob("[0-9][0-9]-*.toml"))[1]
+    with po(translations, "id").open("rb") as f:
+        messages = [m for m in read_po(f, locale="id") if m.id and m.string]
+    # the section's title and the last step's title, found by their translator comments
+    chosen = [m.id for m in messages if catalogs.lesson_step_of(m) == (lesson_file, None)
+              and any(c.endswith(": title") for c in m.auto_comments)][:1]
+    chosen += [m.id for m in messages if catalogs.lesson_step_of(m) == (lesson_file, step.id)
+               and any(c.endswith(") title") for c in m.auto_comments)][:1]
+    assert len(chosen) == 2, chosen
+    before = {s.lang: s for s in catalogs.all_stats(translations)}["id"]
+    set_strings(po(translations, "id"), {msgid: "" for msgid in chosen})
+    client = make_app(translations).test_client()
+    page = client.get("/en/translators/").get_data(as_text=True)
+    after = {s.lang: s for s in catalogs.all_stats(translations)}["id"]
+    counts = after.areas[lesson_file]
+    assert counts.untranslated == before.areas[lesson_file].untranslated + 2
+    assert after.overall.untranslated == before.overall.untranslated + 2
+    assert after.steps[(lesson_file, step.id)].untranslated == before.steps[(lesson_file, step.id)].untranslated + 1
+    row = re.search(rf'<tr class="section" data-section="{section.id}">(.*?)</tr>', page, re.S).group(1)
+    assert f"{counts.translated}/{counts.total}</td>" in row
+    todo = re.search(r'<details data-todo="id".*?</details>', page, re.S).group(0)
+    assert f'href="/en/lessons/{section.id}/{step.id}"' in todo  # the step where the missing title shows
+
+
+def test_the_stats_command_reports_each_section(capsys):
+    assert catalogs.main(["stats"]) == 0
+    out = capsys.readouterr().out
+    for lang in ("vi", "id", "en"):
+        assert re.search(rf"^{lang}: \d+ translated, \d+ fuzzy, \d+ untranslated", out, re.M)
+    assert "01-objective" in out and "diagrams" in out and "explanations" in out
+
+
+# ---- adding a language ------------------------------------------------------------------------------------------------
+def test_add_language_starts_a_catalog_the_app_offers(translations, capsys):
+    assert catalogs.main(["add-language", "fr", "--dir", str(translations)]) == 0
+    path = po(translations, "fr")
+    assert path.exists() and path.with_suffix(".mo").exists()
+    text = path.read_text(encoding="utf-8")
+    assert f"Plural-Forms: {get_plural('fr').plural_forms}" in text and "Language: fr" in text
+    assert "fr" in catalogs.catalog_languages(translations)
+    assert catalogs.language_name("fr") == "Français"
+    stats = {s.lang: s for s in catalogs.all_stats(translations)}
+    template = [m for m in catalogs.read_template(translations / "messages.pot") if m.id]
+    assert stats["fr"].overall.translated == 0 and stats["fr"].overall.untranslated == len(template)
+    assert catalogs.main(["add-language", "fr", "--dir", str(translations)]) == 2  # exists already
+    assert catalogs.main(["add-language", "xx-nonsense", "--dir", str(translations)]) == 2
+    assert "not a language code" in capsys.readouterr().err
+
+
+def test_the_app_offers_the_languages_of_the_catalog_folder():
+    from tutor.web import i18n
+
+    assert i18n.LANGUAGES == catalogs.catalog_languages(catalogs.CATALOGS)
+    assert i18n.LANGUAGES[:3] == ("vi", "id", "en")
+    assert all(i18n.LANGUAGE_NAMES[code] for code in i18n.LANGUAGES)
+
+
+def test_make_add_language_needs_a_language():
+    refused = subprocess.run(["make", "add-language"], cwd=ROOT, capture_output=True, text=True,
+                             env={**os.environ, "LANG": "C.UTF-8"})
+    assert refused.returncode != 0 and "usage: make add-language LANG=xx" in refused.stderr
+    dry = subprocess.run(["make", "-n", "add-language", "LANG=fr"], cwd=ROOT, capture_output=True, text=True)
+    assert "-m tutor.catalogs add-language fr --dir translations" in dry.stdout, dry.stdout + dry.stderr
+
+
+def test_translating_md_documents_the_commands_and_pages():
+    guide = (ROOT / "TRANSLATING.md").read_text(encoding="utf-8")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    for target in ("run", "extract", "update-catalogs", "catalogs", "catalog-stats", "check-catalogs", "add-language"):
+        assert f"make {target}" in guide, target
+        assert re.search(rf"^{re.escape(target)}:", makefile, re.M), target
+    for words in ("?msgids=1", f"/{PSEUDO_LOCALE}/", "/translators/", "glossary.toml", "nplurals=1", "msgctxt",
+                  "Poedit", "Weblate", "%(num)d"):
+        assert words in guide, words

@@ -1,0 +1,323 @@
+// Presenter mode, its speaker notes window, and the handout's print button.
+//
+// Without this file every page still works: the slides are plain pages with next and previous
+// links. With it, the slides change in place (full screen stays on), the keys of slide tools work,
+// the address follows the slide, and a speaker notes window follows along through a
+// BroadcastChannel (same origin). The slide window is the authority: a notes window asks it to move
+// ("go") and both show whatever it announces ("state"). Every message names its section; a notes
+// window that hears the slides announce another section opens that section's notes.
+"use strict";
+(function () {
+  const NEXT = new Set(["ArrowRight", "ArrowDown", " ", "Spacebar", "n", "N", "PageDown"]);
+  const PREVIOUS = new Set(["ArrowLeft", "ArrowUp", "p", "P", "PageUp"]);
+
+  function channelFor(name) {
+    if (!("BroadcastChannel" in window) || !name) return null;
+    try { return new BroadcastChannel(name); } catch (e) { return null; }
+  }
+
+  // A key meant for the page, not for a form field or a browser shortcut.
+  function ours(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return false;
+    const target = event.target;
+    return !(target && target.closest && target.closest("input, textarea, select, [contenteditable]"));
+  }
+
+  // The previous / next links stay real links (a middle click opens the slide in a new tab).
+  function setLink(link, url) {
+    if (url) {
+      link.setAttribute("href", url);
+      link.removeAttribute("aria-disabled");
+      link.classList.remove("off");
+    } else {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+      link.classList.add("off");
+    }
+  }
+
+  // ----- the slides ------------------------------------------------------------------------------
+  function deck(main) {
+    const slides = Array.from(main.querySelectorAll(".slide"));
+    const count = slides.length;
+    const controls = document.querySelector(".controls");
+    const prev = controls.querySelector(".prev");
+    const next = controls.querySelector(".next");
+    const number = controls.querySelector(".counter .number");
+    const notesLink = controls.querySelector(".notes-link");
+    const leave = controls.querySelector(".leave");
+    const fullscreen = controls.querySelector(".fullscreen");
+    const help = controls.querySelector(".help");
+    const blank = document.querySelector(".blank");
+    const announce = document.querySelector(".announce");
+    const titleTail = document.title.split(" · ").slice(1).join(" · ");
+    const channel = channelFor(main.dataset.channel);
+    const section = main.dataset.section;
+    let current = Number(main.dataset.current) || 1;
+
+    function notesUrl(n) { return main.dataset.notes + "?slide=" + n; }
+
+    function broadcast() {
+      if (channel) {
+        channel.postMessage({ type: "state", section: section, number: current, blank: !blank.hidden,
+                              notes: new URL(notesUrl(current), location.href).href });
+      }
+    }
+
+    function show(n, options) {
+      const opts = Object.assign({ history: "push", broadcast: true, announce: true }, options);
+      n = Math.min(Math.max(1, n), count);
+      const changed = n !== current;
+      const old = slides[current - 1];
+      if (changed && old.contains(document.activeElement)) main.focus({ preventScroll: true });
+      if (changed) {
+        const answer = old.querySelector("details.answer");
+        if (answer) answer.open = false;
+      }
+      current = n;
+      slides.forEach(function (slide, i) { slide.hidden = i !== n - 1; });
+      const slide = slides[n - 1];
+      main.dataset.current = String(n);
+      fit(slide);
+      number.textContent = String(n);
+      setLink(prev, n > 1 ? slides[n - 2].dataset.url : null);
+      setLink(next, n < count ? slides[n].dataset.url : null);
+      notesLink.setAttribute("href", notesUrl(n));
+      leave.setAttribute("href", slide.dataset.lesson);
+      document.title = slide.dataset.title + (titleTail ? " · " + titleTail : "");
+      if (opts.history === "push" && changed) history.pushState({ slide: n }, "", slide.dataset.url);
+      if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url);
+      if (opts.announce && changed) announce.textContent = slide.getAttribute("aria-label") + ": " + slide.dataset.title;
+      if (opts.broadcast) broadcast();
+    }
+
+    // Text that would run past the bottom of the slide gets a wider column, then a wider one.
+    function overflows(slide) {
+      const limit = slide.getBoundingClientRect().bottom - parseFloat(getComputedStyle(slide).paddingBottom);
+      let bottom = 0;
+      slide.querySelectorAll(".slide-text > *").forEach(function (e) { bottom = Math.max(bottom, e.getBoundingClientRect().bottom); });
+      return bottom > limit + 1;
+    }
+    function fit(slide) {
+      if (!slide.classList.contains("has-visual")) return;
+      if (overflows(slide) && !slide.classList.contains("wider")) {
+        slide.classList.add(slide.classList.contains("wide") ? "wider" : "wide");
+        fit(slide);
+      }
+    }
+
+    function setBlank(on) {
+      blank.hidden = !on;
+      document.documentElement.classList.toggle("blanked", on);
+      broadcast();
+    }
+
+    function toggleFullscreen() {
+      if (document.fullscreenElement) {
+        if (document.exitFullscreen) document.exitFullscreen().catch(function () {});
+      } else if (document.documentElement.requestFullscreen) {
+        document.documentElement.requestFullscreen().catch(function () {});
+      }
+    }
+
+    function openNotes() {
+      const win = window.open(notesUrl(current), "tutor-notes", "popup,width=1000,height=720");
+      if (win) win.focus();
+    }
+
+    function toggleAnswer() {
+      const answer = slides[current - 1].querySelector("details.answer");
+      if (answer) answer.open = !answer.open;
+    }
+
+    // Older links and notes may say #3: honour it, then show the slide's own address.
+    const hash = /^#(\d{1,3})$/.exec(location.hash);
+    show(hash ? Number(hash[1]) : current, { history: "replace", broadcast: true, announce: false });
+
+    // React to keys: the slide tools' usual ones.
+    document.addEventListener("keydown", function (event) {
+      if (!ours(event)) return;
+      const key = event.key;
+      let handled = true;
+      if (NEXT.has(key)) show(current + 1);
+      else if (PREVIOUS.has(key)) show(current - 1);
+      else if (key === "Home") show(1);
+      else if (key === "End") show(count);
+      else if (key === "f" || key === "F") toggleFullscreen();
+      else if (key === "b" || key === "B" || key === ".") setBlank(blank.hidden);
+      else if (key === "a" || key === "A") toggleAnswer();
+      else if (key === "s" || key === "S") openNotes();
+      else if (key === "?") help.open = !help.open;
+      else if (key === "Escape" || key === "Esc") {
+        if (!blank.hidden) setBlank(false);
+        else if (help.open) help.open = false;
+        else if (document.fullscreenElement) toggleFullscreen();
+        else location.assign(leave.getAttribute("href"));
+      } else handled = false;
+      if (handled) event.preventDefault();
+    });
+
+    function follow(link, delta) {
+      link.addEventListener("click", function (event) {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        show(current + delta);
+      });
+    }
+    follow(prev, -1);
+    follow(next, +1);
+    notesLink.addEventListener("click", function (event) { event.preventDefault(); openNotes(); });
+    blank.addEventListener("click", function () { setBlank(false); });
+    fullscreen.hidden = false;
+    fullscreen.addEventListener("click", toggleFullscreen);
+    document.addEventListener("fullscreenchange", function () {
+      const on = Boolean(document.fullscreenElement);
+      fullscreen.setAttribute("aria-pressed", String(on));
+      document.documentElement.classList.toggle("fullscreen", on);
+    });
+    window.addEventListener("resize", function () { fit(slides[current - 1]); });
+    window.addEventListener("popstate", function (event) {
+      const n = event.state && event.state.slide;
+      if (n) show(n, { history: "none" });
+    });
+    if (channel) {
+      channel.addEventListener("message", function (event) {
+        const data = event.data || {};
+        if (data.type === "hello") { broadcast(); return; }  // a notes window of any section: tell it where we are
+        if (data.section !== section) return;
+        if (data.type === "go") show(Number(data.number));
+        else if (data.type === "blank") setBlank(Boolean(data.on));
+        else if (data.type === "state") {
+          // another slide window of the same section (a second screen): keep in step, quietly
+          show(Number(data.number), { broadcast: false });
+          blank.hidden = !data.blank;
+        }
+      });
+    }
+    document.documentElement.classList.add("js");
+  }
+
+  // ----- the speaker notes window ----------------------------------------------------------------
+  function notes(main) {
+    const parts = Array.from(main.querySelectorAll(".notes-slide"));
+    const count = parts.length;
+    const controls = main.querySelector(".notes-controls");
+    const number = controls.querySelector(".counter .number");
+    const prev = controls.querySelector(".prev");
+    const next = controls.querySelector(".next");
+    const channel = channelFor(main.dataset.channel);
+    const section = main.dataset.section;
+    let current = Number(main.dataset.current) || 1;
+    let blanked = false;
+
+    function show(n) {
+      n = Math.min(Math.max(1, n), count);
+      current = n;
+      parts.forEach(function (part, i) { part.hidden = i !== n - 1; });
+      number.textContent = String(n);
+      main.dataset.current = String(n);
+      setLink(prev, n > 1 ? parts[n - 2].dataset.url : null);
+      setLink(next, n < count ? parts[n].dataset.url : null);
+      history.replaceState({ slide: n }, "", parts[n - 1].dataset.url);
+    }
+
+    function go(n) {
+      n = Math.min(Math.max(1, n), count);
+      show(n);
+      if (channel) channel.postMessage({ type: "go", section: section, number: n });
+    }
+
+    document.addEventListener("keydown", function (event) {
+      if (!ours(event)) return;
+      const key = event.key;
+      let handled = true;
+      if (NEXT.has(key)) go(current + 1);
+      else if (PREVIOUS.has(key)) go(current - 1);
+      else if (key === "Home") go(1);
+      else if (key === "End") go(count);
+      else if (key === "b" || key === "B" || key === ".") {
+        blanked = !blanked;
+        if (channel) channel.postMessage({ type: "blank", section: section, on: blanked });
+      } else handled = false;
+      if (handled) event.preventDefault();
+    });
+    [[prev, -1], [next, +1]].forEach(function (pair) {
+      pair[0].addEventListener("click", function (event) {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        go(current + pair[1]);
+      });
+    });
+    if (channel) {
+      channel.addEventListener("message", function (event) {
+        const data = event.data || {};
+        if (data.type !== "state") return;
+        if (data.section !== section) {
+          // the slides went on to another section: follow them there (same origin only)
+          const url = new URL(data.notes, location.href);
+          if (url.origin === location.origin) location.replace(url.href);
+          return;
+        }
+        show(Number(data.number));
+        blanked = Boolean(data.blank);
+        main.querySelector(".blank-state").hidden = !blanked;
+      });
+      channel.postMessage({ type: "hello" });
+    }
+    show(current);
+
+    // the stopwatch: time since this window opened (kept when it follows the slides to another
+    // section), with pause and reset
+    const timer = main.querySelector(".timer");
+    const clock = timer.querySelector(".clock");
+    const pause = timer.querySelector(".timer-pause");
+    const KEY = "tutor-notes-timer";
+    let started = Date.now(), pausedAt = null;
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(KEY));
+      if (kept && kept.started) { started = kept.started; pausedAt = kept.pausedAt || null; }
+    } catch (e) { /* no storage: start from zero */ }
+    function keep() {
+      try { sessionStorage.setItem(KEY, JSON.stringify({ started: started, pausedAt: pausedAt })); } catch (e) { /* ignore */ }
+    }
+    function elapsed() { return (pausedAt || Date.now()) - started; }
+    function tick() {
+      const seconds = Math.max(0, Math.floor(elapsed() / 1000));
+      const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+      const mm = h ? String(m).padStart(2, "0") : String(m);
+      clock.textContent = (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
+    }
+    function label() { pause.textContent = pausedAt ? pause.dataset.resume : pause.dataset.pause; }
+    pause.addEventListener("click", function () {
+      if (pausedAt) { started += Date.now() - pausedAt; pausedAt = null; }
+      else pausedAt = Date.now();
+      label();
+      keep();
+      tick();
+    });
+    timer.querySelector(".timer-reset").addEventListener("click", function () {
+      started = Date.now();
+      if (pausedAt) pausedAt = started;
+      keep();
+      tick();
+    });
+    keep();
+    label();
+    timer.hidden = false;
+    tick();
+    setInterval(tick, 500);
+  }
+
+  // ----- the handout -----------------------------------------------------------------------------
+  function handout(button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  }
+
+  const deckMain = document.querySelector("main.deck");
+  if (deckMain) deck(deckMain);
+  const notesMain = document.querySelector("main.notes");
+  if (notesMain) notes(notesMain);
+  const print = document.querySelector(".print-button");
+  if (print) handout(print);
+})();

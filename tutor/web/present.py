@@ -1,0 +1,399 @@
+"""Presenter mode and handouts: the course on a projector and on paper, in every language.
+
+- ``/<lang>/present/``: the sections, to choose one to present.
+- ``/<lang>/present/<section>/`` and ``/<lang>/present/<section>/<step>``: the section as slides, one
+  per step, plus one slide for each check question (right after its step), with the answer
+  revealed on a key. The page holds every slide of the section and shows the one in its URL, so it
+  works without JavaScript (plain next / previous links); ``present.js`` adds the keys of slide
+  tools, full screen, a blank screen and keeps the URL on the slide shown.
+  A question slide is ``/<lang>/present/<section>/<step>/question``.
+- ``/<lang>/present/<section>/notes?slide=N``: the speaker notes, for a second window that follows
+  the slides (``present.js`` keeps both windows together through a BroadcastChannel).
+- ``/<lang>/handout/``: the whole rulebook for printing on A4 (``print.css``): every section's steps,
+  every diagram once with its caption, an exercise per section, and the answers at the end.
+
+Every answer shown here is computed by the engine when the page is made (``tutor.questions`` and
+the position itself); nothing here stores an answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from flask import Blueprint, render_template, request, url_for
+from flask_babel import gettext as _, ngettext
+from markupsafe import Markup
+from werkzeug.exceptions import NotFound
+
+from .. import questions
+from ..analysis import Note, explain
+from ..course import Section, Step, find, load_course
+from ..diagrams import diagram_by_id, load_diagrams
+from ..domino import Position, Required, TILES
+from .diagrams import diagram_svg, render_note as diagram_note
+from .i18n import translate_text as tr
+from .pages import use_language_prefix
+from .wording import action_name, option_label, render_note as wording_note, seat_name
+
+bp = Blueprint("present", __name__, url_prefix="/<lang_code>")
+use_language_prefix(bp)
+
+#: The slide addresses end in a step id; this word is the notes page, so no step may take it.
+NOTES = "notes"
+
+
+# ----- errors in the visitor's language ----------------------------------------------------------
+def _not_found(message: str) -> NotFound:
+    error = NotFound()
+    error.localized = message
+    return error
+
+
+def _section(section_id: str) -> Section:
+    section, _step = find(section_id)
+    if section is None:
+        # TRANSLATORS: error page for a presenter or handout address naming a section that does not exist.
+        raise _not_found(_("There is no section called %(id)s.", id=section_id))
+    return section
+
+
+def _step(section: Section, step_id: str) -> Step:
+    step = section.step(step_id)
+    if step is None:
+        # TRANSLATORS: error page for a presenter address naming a step that is not in the section.
+        raise _not_found(_("The section %(section)s has no step called %(id)s.", section=tr(section.title), id=step_id))
+    return step
+
+
+# ----- slides ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Slide:
+    """One slide of a section: a step, or the check question of the step just before it."""
+
+    number: int  # from 1
+    step: Step
+    question: bool = False
+
+
+def slides_of(section: Section) -> list[Slide]:
+    slides: list[Slide] = []
+    for step in section.steps:
+        slides.append(Slide(len(slides) + 1, step))
+        if step.question is not None:
+            slides.append(Slide(len(slides) + 1, step, question=True))
+    return slides
+
+
+def slide_url(section: Section, slide: Slide) -> str:
+    if slide.question:
+        return url_for("present.question", section_id=section.id, step_id=slide.step.id)
+    if slide.number == 1:
+        return url_for("present.deck", section_id=section.id)
+    return url_for("present.slide", section_id=section.id, step_id=slide.step.id)
+
+
+def unique_svg(diagram_id: str, suffix: str) -> Markup:
+    """A diagram inlined with its element ids made unique on the page (a slide deck shows the same
+    diagram on a step and on its question, and ids such as ``dg-d2-t`` label the picture)."""
+    prefix = f"dg-{diagram_id.lower()}-"
+    return Markup(str(diagram_svg(diagram_id)).replace(prefix, f"{prefix}{suffix}-"))
+
+
+def answer_text(kind: str, values: tuple[str, ...], position: Position) -> str:
+    """The engine's accepted answers in words."""
+    if kind == "points":
+        points = int(values[0])
+        # TRANSLATORS: the answer to a "how many points" exercise or question.
+        return ngettext("%(num)d point", "%(num)d points", points)
+    if kind == "count":
+        return values[0]
+    labels = []
+    for value in values:
+        if kind == "move":
+            label_kind, params = questions.describe_move(value)
+            labels.append(option_label(questions.Option(value, label_kind, params), seat_count=position.seats))
+        elif kind == "action":
+            labels.append(action_name(value))
+        elif value == "nobody":
+            labels.append(option_label(questions.Option(value, "nobody", {}), seat_count=position.seats))
+        else:
+            labels.append(seat_name(int(value), position.seats))
+    return ", ".join(labels)
+
+
+def engine_reasons(kind: str, position: Position, viewer: int = 0) -> list[str]:
+    """Why the engine answers as it does, in the learner's words (sentences already in the catalogs)."""
+    if kind in ("points", "winner"):
+        result = position.result()
+        assert result is not None
+        lines = []
+        for seat in range(position.seats):
+            if seat == result.winner:
+                continue
+            hand = position.hand(seat)
+            values = [(str(t), t.value) for t in hand]
+            if seat == viewer:
+                lines.append(diagram_note(Note("values", {"values": values})))
+                lines.append(diagram_note(Note("pips", {"pips": position.pips(seat)})))
+            else:
+                lines.append(diagram_note(Note("seat_pips", {"seat": seat, "viewer": viewer, "seats": position.seats,
+                                                             "values": values, "pips": position.pips(seat)})))
+        lines.append(diagram_note(Note("score", {"winner": result.winner, "viewer": viewer, "seats": position.seats,
+                                                 "points": result.points})))
+        return lines
+    if kind == "move" and position.required() is Required.PLAY:
+        keep = {"ends", "fits_left", "fits_right", "no_fit_tiles"}
+        return [wording_note(note) for note in explain(position) if note.kind in keep]
+    return []
+
+
+def reasons_for(kind: str, position: Position, explain_text: str = "") -> list[str]:
+    """An author's explanation says why; the engine adds the arithmetic of a score, or, when there
+    is no explanation, which tile fits which end."""
+    reasons = [explain_text] if explain_text else []
+    if kind in ("points", "winner") or not explain_text:
+        reasons += engine_reasons(kind, position)
+    return reasons
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str
+    correct: bool
+
+
+def question_view(step: Step) -> dict:
+    """A step's check question with its choices and the engine's answer, for a slide or the notes."""
+    question = step.question
+    assert question is not None
+    position = diagram_by_id(question.diagram).position
+    accepted = questions.expected(question.kind, position)
+    choices = [Choice(option_label(o, seat_count=position.seats), o.value in accepted)
+               for o in questions.options(question.kind, position)]
+    return {
+        "kind": question.kind,
+        "text": tr(question.text),
+        "diagram": question.diagram,
+        "choices": choices,
+        "values": accepted,
+        "answer": answer_text(question.kind, accepted, position),
+        "reasons": reasons_for(question.kind, position, tr(question.explain) if question.explain else ""),
+    }
+
+
+#: Characters of slide text (in the slide's language) beyond which the text column widens.
+WIDE, WIDER = 470, 560
+
+
+def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True) -> dict:
+    step = slide.step
+    view = {
+        "number": slide.number,
+        "id": f"slide-{slide.number}",
+        "step": step,
+        "is_question": slide.question,
+        "url": slide_url(section, slide),
+        "lesson_url": url_for("pages.step", section_id=section.id, step_id=step.id),
+        "title": tr(step.title),
+        "paragraphs": [tr(p) for p in step.text],
+        "notes": [tr(n) for n in step.notes],
+        # TRANSLATORS: the name of one slide for screen readers and the slide counter, e.g. "Slide 2 of 7".
+        "label": _("Slide %(number)s of %(count)s", number=slide.number, count=count),
+        "question": None,
+        "diagram": None,
+        "svg": None,
+    }
+    if slide.question:
+        view["question"] = question_view(step)
+        view["diagram"] = step.question.diagram
+    else:
+        view["diagram"] = step.diagram
+    if view["diagram"] and pictures:
+        view["svg"] = unique_svg(view["diagram"], f"s{slide.number}")
+    # long text beside a picture gets a wider column (present.js widens it again if it must)
+    length = sum(len(p) for p in view["paragraphs"]) if not slide.question else 0
+    view["width"] = "wider" if length > WIDER else "wide" if length > WIDE else ""
+    return view
+
+
+def deck_context(section: Section, current: Slide, pictures: bool = True) -> dict:
+    slides = slides_of(section)
+    views = [slide_view(section, s, len(slides), pictures) for s in slides]
+    return {
+        "sections": load_course(),
+        "section": section,
+        "slides": views,
+        "current": views[current.number - 1],
+        "before": views[current.number - 2] if current.number > 1 else None,
+        "after": views[current.number] if current.number < len(views) else None,
+        "notes_url": url_for("present.notes", section_id=section.id, slide=current.number),
+        "notes_base": url_for("present.notes", section_id=section.id),
+    }
+
+
+# ----- routes: presenter -------------------------------------------------------------------------
+@bp.get("/present/")
+def index():
+    return render_template("present/index.html", sections=load_course())
+
+
+@bp.get("/present/<section_id>/")
+def deck(section_id: str):
+    section = _section(section_id)
+    return render_template("present/deck.html", **deck_context(section, slides_of(section)[0]))
+
+
+@bp.get("/present/<section_id>/<step_id>")
+def slide(section_id: str, step_id: str):
+    section = _section(section_id)
+    step = _step(section, step_id)
+    current = next(s for s in slides_of(section) if s.step == step and not s.question)
+    return render_template("present/deck.html", **deck_context(section, current))
+
+
+@bp.get("/present/<section_id>/<step_id>/question")
+def question(section_id: str, step_id: str):
+    section = _section(section_id)
+    step = _step(section, step_id)
+    if step.question is None:
+        # TRANSLATORS: error page for a presenter address asking for the question of a step that has none.
+        raise _not_found(_("The step %(step)s has no check question.", step=tr(step.title)))
+    current = next(s for s in slides_of(section) if s.step == step and s.question)
+    return render_template("present/deck.html", **deck_context(section, current))
+
+
+@bp.get(f"/present/<section_id>/{NOTES}")
+def notes(section_id: str):
+    section = _section(section_id)
+    slides = slides_of(section)
+    asked = request.args.get("slide", "1")
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 3 and 1 <= int(asked) <= len(slides)):
+        # TRANSLATORS: error page for a speaker-notes address with a slide number that the section does not have.
+        raise _not_found(ngettext("This section has %(num)d slide: there is no slide %(slide)s.",
+                                  "This section has %(num)d slides: there is no slide %(slide)s.",
+                                  len(slides), slide=asked[:12]))
+    context = deck_context(section, slides[int(asked) - 1], pictures=False)
+    return render_template("present/notes.html", **context)
+
+
+# ----- the handout -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise question, with the engine's answer and the reasons, in the current language."""
+
+    label: str  # "3.1": the section number, then the question's place in the section
+    section: Section
+    kind: str  # a check question kind (``tutor.questions``), or "count"
+    text: str
+    diagram: str | None
+    position: Position
+    choices: tuple[str, ...]
+    values: tuple[str, ...]  # the engine's answer, as ``tutor.questions`` writes it
+    answer: str
+    reasons: tuple[str, ...]
+
+
+def _finished(hands: list[list[str]]) -> Position:
+    """A round that has just ended by playing out: the hands as given, and one tile on the line
+    (the first tile of the set that nobody holds: which one does not change the score)."""
+    held = {t for hand in hands for t in hand}
+    table = next(str(t) for t in TILES if str(t) not in held)
+    return Position.from_json({"hands": hands, "line": [table], "to_move": 0, "passes": 0})
+
+
+def _question_exercise(label: str, section: Section, kind: str, text: str, diagram: str | None,
+                       position: Position, explain_text: str = "") -> Exercise:
+    values = questions.expected(kind, position)
+    choices = tuple(option_label(o, seat_count=position.seats) for o in questions.options(kind, position))
+    return Exercise(label, section, kind, text, diagram, position, choices, values,
+                    answer_text(kind, values, position), tuple(reasons_for(kind, position, explain_text)))
+
+
+#: Hands for the exercises that sections without a check question get from their facts. The
+#: hands are the exercise's data; the answers are the engine's, computed when the page is made.
+OBJECTIVE_OPPONENT = ["5-4", "3-1", "1-0"]  # you play out; your opponent is left with these
+TILES_LEFT = ["6-6", "4-0", "0-0"]  # your opponent plays out; you are left with these
+STRATEGY_NUMBER = 1  # count the unseen tiles showing this number in D8 (the picture counts 6 and 2)
+
+
+def _objective(section: Section) -> list[Exercise]:
+    position = _finished([[], OBJECTIVE_OPPONENT])
+    tiles = ", ".join(str(t) for t in position.hand(1))
+    # TRANSLATORS: handout exercise for the section Objective. %(tiles)s lists tiles, such as "5-4, 3-1, 1-0".
+    text = _("You place your last tile on the line, and your opponent still holds %(tiles)s. "
+             "How many points do you score?", tiles=tiles)
+    return [_question_exercise(f"{section.number}.1", section, "points", text, None, position)]
+
+
+def _tiles(section: Section) -> list[Exercise]:
+    position = _finished([TILES_LEFT, []])
+    tiles = ", ".join(str(t) for t in position.hand(0))
+    # TRANSLATORS: handout exercise for the section The tiles. %(tiles)s lists tiles, such as "6-6, 4-0, 0-0".
+    text = _("Your opponent places their last tile on the line while you still hold %(tiles)s. "
+             "How many points does your opponent score?", tiles=tiles)
+    return [_question_exercise(f"{section.number}.1", section, "points", text, None, position)]
+
+
+def _doubles(section: Section) -> list[Exercise]:
+    diagram = next(s.diagram for s in section.steps if s.diagram)
+    position = diagram_by_id(diagram).position
+    # TRANSLATORS: a check question (also in the lessons): the learner picks a move in a diagram.
+    text = _("Which tile may you play, and at which end?")
+    return [_question_exercise(f"{section.number}.1", section, "move", text, diagram, position)]
+
+
+def _strategy(section: Section) -> list[Exercise]:
+    diagram_id = next(s.diagram for s in section.steps if s.diagram)
+    diagram = diagram_by_id(diagram_id)
+    position, number = diagram.position, STRATEGY_NUMBER
+    table = sum(t.has(number) for t in position.line_tiles())
+    hand = sum(t.has(number) for t in position.hand(diagram.seat))
+    unseen = sum(t.has(number) for t in TILES) - table - hand
+    # TRANSLATORS: handout exercise for the section Strategy: counting tiles in a diagram. %(number)s is 0 to 6.
+    text = _("How many tiles showing a %(number)s have you not seen yet, neither on the table nor in your hand?",
+             number=number)
+    reasons = (diagram_note(Note("count", {"number": number, "table": table, "hand": hand, "unseen": unseen})),)
+    return [Exercise(f"{section.number}.1", section, "count", text, diagram_id, position, (), (str(unseen),),
+                     answer_text("count", (str(unseen),), position), reasons)]
+
+
+#: Sections without a check question get an exercise made here.
+MADE_EXERCISES: dict[str, Callable[[Section], list[Exercise]]] = {
+    "objective": _objective, "tiles": _tiles, "doubles": _doubles, "strategy": _strategy,
+}
+
+
+def exercises_for(section: Section) -> list[Exercise]:
+    """The section's check questions, or, for a section without one, an exercise made from its
+    diagram or its facts."""
+    asked = [s for s in section.steps if s.question is not None]
+    if not asked:
+        return MADE_EXERCISES[section.id](section)
+    result = []
+    for i, step in enumerate(asked, start=1):
+        q = step.question
+        result.append(_question_exercise(f"{section.number}.{i}", section, q.kind, tr(q.text), q.diagram,
+                                         diagram_by_id(q.diagram).position, tr(q.explain) if q.explain else ""))
+    return result
+
+
+@bp.get("/handout/")
+def handout():
+    sections = load_course()
+    shown: set[str] = set()
+    parts = []
+    for section in sections:
+        steps = []
+        for step in section.steps:
+            figure = step.diagram if step.diagram and step.diagram not in shown else None
+            if figure:
+                shown.add(figure)
+            steps.append({"step": step, "figure": figure, "see": step.diagram if step.diagram and not figure else None})
+        parts.append({"section": section, "steps": steps, "exercises": exercises_for(section)})
+    missing = [d for d in load_diagrams() if d not in shown]
+    diagrams = {d.id: d for d in load_diagrams().values()}
+    return render_template("present/handout.html", parts=parts, diagrams=diagrams, missing=missing)
+
+
+__all__ = ["bp", "Exercise", "Slide", "exercises_for", "slides_of", "NOTES"]

@@ -1,0 +1,325 @@
+"""The translators' side of the app: see a saved catalog at once, find the msgid behind a text,
+spot English that escaped the catalogs, and follow each language's progress.
+
+- **Live reload** (config ``CATALOG_RELOAD``, on in ``make run`` through ``TUTOR_CATALOG_RELOAD=1``):
+  before each request the catalogs' ``.po`` files are stat'ed; a changed one is checked and
+  compiled (:class:`tutor.catalogs.CatalogReloader`) and Flask-Babel's cached translations are
+  dropped, so the next page load shows the change. A file with a syntax error is logged with its
+  file and line, listed on the status page, and the app keeps serving its last good ``.mo``.
+- **``?msgids=1``** on any page or diagram shows ``⟦msgid⟧`` in place of each translated text
+  (the links of that page keep it on), so a translator can search the catalog for it.
+- **The pseudo-locale** ``en-XA`` (config ``PSEUDO_LOCALE``): ``/en-XA/...`` serves every page in
+  accented, lengthened text built from the English msgids, ``[Ðöɱîñöéš, šţéþ ƀý šţéþ ·····]``,
+  placeholders untouched. English left on such a page escaped the catalogs; a layout that breaks
+  will break with a long language too.
+- **The status page** ``/<lang>/translators/``: each language's completeness overall, per lesson
+  section and step (with links) and per area, the catalog errors, the checks' findings and the
+  messages still to do, each with a link to where it shows.
+
+The swaps work on Flask-Babel's domain for the request (``Domain.as_default``): every gettext of
+the app (Python, Jinja, ``tr()``) reads through it, and every text stays escaped as before.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from babel.support import NullTranslations
+from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
+from flask_babel import Domain, get_babel, gettext as _
+
+from .. import catalogs
+from ..course import LESSONS, load_course
+from .i18n import LANGUAGE_NAMES, best_language, url_map_arguments
+from .pages import use_language_prefix
+
+#: The pseudo-locale's URL prefix (the code Android and Chrome use for accented pseudo-English).
+PSEUDO_LOCALE = "en-XA"
+MSGID_OPEN, MSGID_CLOSE = "⟦", "⟧"
+
+
+# ==== what a request shows in place of the translations ============================================
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+)
+#: What pseudo-translation leaves alone: %-placeholders (and %%), HTML entities and tags.
+_UNTOUCHED = re.compile(r"%(?:\(\w+\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGcrsa%]|&#?\w+;|<[^<>]*>")
+
+
+def pseudo_text(text: str) -> str:
+    """Accented, bracketed, about 40 % longer; placeholders untouched.
+
+    >>> pseudo_text("Dominoes, step by step")
+    '[Ðöɱîñöéš, šţéþ ƀý šţéþ ·········]'
+    >>> pseudo_text("%(tile)s fits the left end.")
+    '[%(tile)s ƒîţš ţĥé ļéƒţ éñð. ········]'
+    """
+    parts, letters, position = [], 0, 0
+    for match in _UNTOUCHED.finditer(text):
+        chunk = text[position:match.start()]
+        parts += [chunk.translate(_ACCENTED), match.group(0)]
+        letters += len(chunk)
+        position = match.end()
+    parts.append(text[position:].translate(_ACCENTED))
+    letters += len(text) - position
+    return f"[{''.join(parts)} {'·' * max(2, (letters * 2 + 4) // 5)}]"
+
+
+class _ShownTranslations(NullTranslations):
+    """Translations that show something computed from the msgid (English plural rule)."""
+
+    def show(self, msgid: str, context: str | None = None) -> str:
+        raise NotImplementedError
+
+    def gettext(self, message):
+        return self.show(message)
+
+    def ngettext(self, singular, plural, n):
+        return self.show(singular if n == 1 else plural)
+
+    def pgettext(self, context, message):
+        return self.show(message, context)
+
+    def npgettext(self, context, singular, plural, n):
+        return self.show(singular if n == 1 else plural, context)
+
+    ugettext, ungettext, upgettext, unpgettext = gettext, ngettext, pgettext, npgettext
+
+
+class MsgidTranslations(_ShownTranslations):
+    """``⟦msgid⟧`` (``⟦context | msgid⟧`` with a msgctxt): what to search for in the catalog."""
+
+    def show(self, msgid, context=None):
+        return f"{MSGID_OPEN}{context + ' | ' if context else ''}{msgid}{MSGID_CLOSE}"
+
+
+class PseudoTranslations(_ShownTranslations):
+    def show(self, msgid, context=None):
+        return pseudo_text(msgid)
+
+
+class _ShownDomain(Domain):
+    """A Flask-Babel domain that answers every lookup with the given translations."""
+
+    def __init__(self, translations: NullTranslations) -> None:
+        super().__init__()
+        self.translations = translations
+
+    def get_translations(self):
+        return self.translations
+
+
+def pseudo_enabled() -> bool:
+    return bool(current_app.config.get("PSEUDO_LOCALE"))
+
+
+def _first_segment() -> str:
+    return request.path.lstrip("/").split("/", 1)[0]
+
+
+def choose_translations(endpoint: str | None, values: dict | None) -> None:
+    """Runs before the blueprints read the language: ``/en-XA/`` is English underneath, shown
+    pseudo-translated; ``?msgids=1`` shows the msgids."""
+    if pseudo_enabled() and _first_segment() == PSEUDO_LOCALE:
+        g.pseudo = True
+        g.lang = "en"
+        if values and values.get("lang_code") == PSEUDO_LOCALE:
+            values["lang_code"] = "en"
+    if request.args.get("msgids", "") not in ("", "0"):
+        g.show_msgids = True
+    if g.get("show_msgids"):
+        _ShownDomain(MsgidTranslations()).as_default()
+    elif g.get("pseudo"):
+        _ShownDomain(PseudoTranslations()).as_default()
+
+
+def keep_view(endpoint: str, values: dict) -> None:
+    """Links of a pseudo-locale page stay in it; links of a msgids view keep ``msgids=1``."""
+    if not (g.get("pseudo") or g.get("show_msgids")) or "lang_code" not in url_map_arguments(endpoint):
+        return
+    if g.get("pseudo"):
+        values.setdefault("lang_code", PSEUDO_LOCALE)
+    if g.get("show_msgids"):
+        values.setdefault("msgids", "1")
+
+
+# ==== live reload ================================================================================
+def reloader(app: Flask | None = None) -> catalogs.CatalogReloader:
+    return (app or current_app).extensions["catalog_reloader"]
+
+
+def reload_catalogs() -> None:
+    if not current_app.config.get("CATALOG_RELOAD"):
+        return
+    if reloader().refresh():
+        # Flask-Babel keeps each locale's Translations in its default domain's cache, for the
+        # app's life: drop them so that the next lookup reads the new .mo files.
+        get_babel().instance.domain_instance.cache.clear()
+
+
+def no_cache_while_reloading(response: Response) -> Response:
+    """While translating, a browser must not keep a diagram file from before the last save."""
+    if current_app.config.get("CATALOG_RELOAD"):
+        response.cache_control.max_age = 0
+        response.cache_control.no_cache = True
+    return response
+
+
+# ==== the status page =============================================================================
+bp = Blueprint("translators", __name__, url_prefix="/<lang_code>/translators")
+use_language_prefix(bp)
+root = Blueprint("translators_root", __name__)
+
+
+def area_title(area: str) -> str:
+    titles = {
+        # TRANSLATORS: translation status page: the area of the app with the guided hands and free play.
+        "hands": lambda: _("Guided hands and free play"),
+        # TRANSLATORS: translation status page: the area with the rulebook diagrams (their labels, descriptions and captions).
+        "diagrams": lambda: _("Diagrams"),
+        # TRANSLATORS: translation status page: the area with the sentences that explain a position (hints, the analyze API, error messages about moves).
+        "explanations": lambda: _("Explanations"),
+        # TRANSLATORS: translation status page: the area with the app's menus, buttons, headings and error pages.
+        "interface": lambda: _("Interface"),
+    }
+    return titles[area]()
+
+
+def _section_for(lesson_file: str):
+    """The course section of ``lessons/NN-name.toml`` (files are numbered in course order)."""
+    names = sorted(p.name for p in LESSONS.glob("[0-9][0-9]-*.toml"))
+    name = Path(lesson_file).name
+    if name not in names:
+        return None
+    index = names.index(name)
+    sections = load_course()
+    return sections[index] if index < len(sections) else None
+
+
+def _link_for(message) -> str:
+    """Where a message shows: its lesson step, its diagram, or its area's page."""
+    step = catalogs.lesson_step_of(message)
+    if step:
+        section = _section_for(step[0])
+        if section is not None:
+            step_id = step[1] if step[1] and section.step(step[1]) else section.steps[0].id
+            return url_for("pages.step", section_id=section.id, step_id=step_id)
+    diagram = catalogs.diagram_of(message)
+    areas = catalogs.areas_of(message)
+    if diagram or "diagrams" in areas:
+        return url_for("diagrams.gallery") + (f"#{diagram}" if diagram else "")
+    if "hands" in areas and "play.hands_index" in current_app.view_functions:
+        return url_for("play.hands_index")
+    return url_for("pages.home")
+
+
+def _catalog_directory() -> Path:
+    return Path(get_babel().translation_directories[0])
+
+
+def status_data() -> dict:
+    directory = _catalog_directory()
+    rows = catalogs.all_stats(directory)
+    glossary_path = directory / "glossary.toml"
+    glossary_path = glossary_path if glossary_path.exists() else catalogs.GLOSSARY
+    template = catalogs.read_template(directory / "messages.pot") if (directory / "messages.pot").exists() else None
+    live = reloader()
+    team = []  # one entry per catalog ("languages" is the base template's language menu)
+    for row in rows:
+        po = row.path
+        errors = list(row.errors)
+        for problem in live.errors.get(po, []):
+            if problem not in errors:
+                errors.append(problem)
+        problems = [] if row.errors else list(_checked(po, template, glossary_path))
+        problems += live.left_out.get(po, [])
+        team.append({
+            "code": row.lang, "name": LANGUAGE_NAMES.get(row.lang) or catalogs.language_name(row.lang),
+            "stats": row, "errors": errors, "problems": problems,
+            "serving_last_good": bool(live.errors.get(po)),
+            "todo": [{"message": m, "state": catalogs.message_state(m), "href": _link_for(m),
+                      "comment": " ".join(m.auto_comments)} for m in row.todo],
+        })
+    sections = []
+    for section in load_course():
+        lesson_file = next((a for r in rows for a in r.areas if a.startswith("lessons/")
+                            and _section_for(a) is section), None)
+        sections.append({
+            "section": section, "area": lesson_file,
+            "href": url_for("pages.step", section_id=section.id, step_id=section.steps[0].id),
+            "steps": [{"step": step, "key": (lesson_file, step.id),
+                       "href": url_for("pages.step", section_id=section.id, step_id=step.id)}
+                      for step in section.steps],
+        })
+    areas = [a for a in catalogs.AREAS if any(a in r.areas for r in rows)]
+    return {"team": team, "sections": sections, "areas": areas}
+
+
+_CHECKED: dict[tuple, tuple[catalogs.Problem, ...]] = {}
+
+
+def _stamp(path: Path) -> tuple[str, int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (str(path), 0, 0)
+    return (str(path), stat.st_mtime_ns, stat.st_size)
+
+
+def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem, ...]:
+    """The content checks of one catalog (not completeness: the page counts that), remembered until
+    the catalog, the template or the glossary changes."""
+    key = (_stamp(po), _stamp(glossary_path), template is not None)
+    if key not in _CHECKED:
+        checks = [c for c in catalogs.CONTENT_CHECKS if c != "completeness"]
+        try:
+            found = catalogs.check_catalog(po, template, None, glossary_path, checks=checks)
+        except ImportError:  # dennis and polib come with the dev extras: without them, no checks here
+            current_app.logger.warning("the catalog checks need the dev extras (pip install -e '.[dev]')")
+            found = []
+        if len(_CHECKED) > 64:
+            _CHECKED.clear()
+        _CHECKED[key] = tuple(found)
+    return _CHECKED[key]
+
+
+@root.get("/translators/")
+def status_redirect():
+    return redirect(url_for("translators.status", lang_code=best_language()))
+
+
+@bp.get("/")
+def status():
+    return render_template(
+        "translators/status.html", **status_data(), area_title=area_title,
+        pseudo_locale=PSEUDO_LOCALE if pseudo_enabled() else None,
+        reload_on=bool(current_app.config.get("CATALOG_RELOAD")),
+    )
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def init_app(app: Flask) -> None:
+    """Config defaults from the environment (``make run`` sets them), the hooks, the pages."""
+    app.config.setdefault("CATALOG_RELOAD", _flag("TUTOR_CATALOG_RELOAD"))
+    app.config.setdefault("PSEUDO_LOCALE", _flag("TUTOR_PSEUDO_LOCALE"))
+    app.extensions["catalog_reloader"] = catalogs.CatalogReloader(get_babel(app).translation_directories)
+    app.url_value_preprocessor(choose_translations)
+    app.url_defaults(keep_view)
+    app.before_request(reload_catalogs)
+    app.after_request(no_cache_while_reloading)
+
+    @app.context_processor
+    def pseudo_language() -> dict:
+        return {"lang": PSEUDO_LOCALE} if g.get("pseudo") else {}
+
+    app.register_blueprint(bp)
+    app.register_blueprint(root)
+
+
+__all__ = ["PSEUDO_LOCALE", "MsgidTranslations", "PseudoTranslations", "bp", "init_app", "pseudo_text"]
