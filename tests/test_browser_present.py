@@ -14,6 +14,7 @@ Screenshots and the PDFs are kept in the artifacts directory (test-artifacts/).
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 from pathlib import Path
 
@@ -89,6 +90,15 @@ def shown(page) -> list[int]:
     return page.evaluate("Array.from(document.querySelectorAll('.slide:not([hidden])')).map(s => +s.dataset.number)")
 
 
+def wait_until(page, expression: str, timeout: float = 5.0) -> None:
+    """Poll a JavaScript expression until it is true. (Playwright's wait_for_function polls with
+    eval inside the page, which the app's Content-Security-Policy rightly forbids.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(f"() => Boolean({expression})"):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        page.wait_for_timeout(50)
+
+
 def seconds(clock: str) -> int:
     """'1:05' -> 65"""
     total = 0
@@ -144,7 +154,7 @@ def test_keys_move_the_slides_and_the_address_follows(live_server, projector):
     # the browser's Back button walks back through the slides shown
     page.keyboard.press("End")
     page.go_back()
-    page.wait_for_function("document.querySelector('main.deck').dataset.current === '1'")
+    wait_until(page, "document.querySelector('main.deck').dataset.current === '1'")
     # the counter and the links follow
     page.keyboard.press("ArrowRight")
     assert page.locator(".controls .counter").inner_text().replace(" ", "") == f"2/{count}"
@@ -183,14 +193,14 @@ def test_f_toggles_full_screen(live_server, projector):
     page = projector
     page.goto(f"{live_server}/en/present/{SECTION.id}/")
     page.keyboard.press("f")
-    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    wait_until(page, "document.fullscreenElement === document.documentElement")
     page.keyboard.press("ArrowRight")  # the slide changes in place: full screen stays on
     assert current(page) == 2 and page.evaluate("!!document.fullscreenElement")
     page.keyboard.press("F")
-    page.wait_for_function("!document.fullscreenElement")
+    wait_until(page, "!document.fullscreenElement")
     page.locator(".controls button.fullscreen").click()
-    page.wait_for_function("!!document.fullscreenElement")
-    page.wait_for_function("document.querySelector('.controls button.fullscreen').getAttribute('aria-pressed') === 'true'")
+    wait_until(page, "!!document.fullscreenElement")
+    wait_until(page, "document.querySelector('.controls button.fullscreen').getAttribute('aria-pressed') === 'true'")
     assert page.evaluate("document.documentElement.classList.contains('fullscreen')")
 
 
@@ -254,7 +264,7 @@ def test_the_notes_window_follows_the_slides_and_moves_them(live_server, browser
     slides = slides_of(SECTION)
 
     def notes_on(n: int) -> None:
-        notes.wait_for_function(f"document.querySelector('main.notes').dataset.current === '{n}'", timeout=5000)
+        wait_until(notes, f"document.querySelector('main.notes').dataset.current === '{n}'")
         text = notes.locator(f"#notes-{n}").inner_text()
         for note in slides[n - 1].step.notes:
             assert note.split(":")[0] in text
@@ -274,21 +284,21 @@ def test_the_notes_window_follows_the_slides_and_moves_them(live_server, browser
     # and the other way round: keys in the notes window move the slides
     notes.bring_to_front()
     notes.keyboard.press("ArrowRight")
-    slides_page.wait_for_function("document.querySelector('main.deck').dataset.current === '2'", timeout=5000)
+    wait_until(slides_page, "document.querySelector('main.deck').dataset.current === '2'")
     notes.keyboard.press("ArrowRight")
-    slides_page.wait_for_function("document.querySelector('main.deck').dataset.current === '3'", timeout=5000)
+    wait_until(slides_page, "document.querySelector('main.deck').dataset.current === '3'")
     notes_on(3)
     assert path_of(slides_page.url) == path_of(slides_page.evaluate("document.querySelector('#slide-3').dataset.url"))
     notes.keyboard.press("b")
-    slides_page.wait_for_function("!document.querySelector('.blank').hidden", timeout=5000)
+    wait_until(slides_page, "!document.querySelector('.blank').hidden")
     notes.wait_for_selector(".blank-state", state="visible")  # the presenter sees that the screen is black
     notes.keyboard.press("b")
-    slides_page.wait_for_function("document.querySelector('.blank').hidden", timeout=5000)
+    wait_until(slides_page, "document.querySelector('.blank').hidden")
     notes.wait_for_selector(".blank-state", state="hidden")
     # a notes window opened after the slides asks where they are
     late = context.new_page()
     late.goto(f"{live_server}/en/present/{SECTION.id}/notes")
-    late.wait_for_function("document.querySelector('main.notes').dataset.current === '3'", timeout=5000)
+    wait_until(late, "document.querySelector('main.notes').dataset.current === '3'")
     # the stopwatch runs
     clock = notes.locator(".clock")
     assert notes.locator(".timer").is_visible()
@@ -303,7 +313,7 @@ def test_the_notes_window_follows_the_slides_and_moves_them(live_server, browser
     assert seconds(notes.locator(".clock").inner_text()) >= before
     slides_page.bring_to_front()
     slides_page.keyboard.press("ArrowRight")
-    notes.wait_for_function("document.querySelector('main.notes').dataset.current === '2'", timeout=5000)
+    wait_until(notes, "document.querySelector('main.notes').dataset.current === '2'")
     context.close()
 
 

@@ -254,9 +254,11 @@ def labels_for(diagram: Diagram) -> Labels:
     )
 
 
-def render_svg(diagram: Diagram) -> str:
-    """The diagram as an SVG document, in the current locale."""
-    annotations = [render_note(n) for n in annotation_notes(diagram)]
+def render_svg(diagram: Diagram, *, annotations: bool = True) -> str:
+    """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
+    under the picture (pip totals, the score) are left out, so a check question about the
+    picture does not show its own answer."""
+    annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
     return render_position(diagram.position, labels=labels_for(diagram), annotations=annotations,
                            **render_options(diagram))
 
@@ -271,16 +273,16 @@ def _find(diagram_id: str) -> Diagram:
         raise error from None
 
 
-def diagram_svg(diagram_id: str, lang: str | None = None) -> Markup:
+def diagram_svg(diagram_id: str, lang: str | None = None, *, annotations: bool = True) -> Markup:
     """A diagram's SVG markup for inlining in a page, in ``lang`` (default: the page's language).
 
     The markup is trusted: the renderer builds it from engine data and escapes every word.
     """
     diagram = _find(diagram_id)
     if lang is None or str(get_locale()) == lang:
-        return Markup(render_svg(diagram))
+        return Markup(render_svg(diagram, annotations=annotations))
     with force_locale(lang):
-        return Markup(render_svg(diagram))
+        return Markup(render_svg(diagram, annotations=annotations))
 
 
 @bp.app_template_global("diagram_svg")
@@ -289,14 +291,18 @@ def _diagram_svg_global(diagram_id: str, lang: str | None = None) -> Markup:
 
 
 @bp.app_template_global("diagram_figure")
-def diagram_figure(diagram_id: str) -> Markup:
-    """A ``<figure>`` for a lesson page: the diagram inline, its caption, a link to the file."""
+def diagram_figure(diagram_id: str, answers: bool = True) -> Markup:
+    """A ``<figure>`` for a lesson page: the diagram inline, its caption, a link to the file.
+
+    Without ``answers`` (a check question about this picture is on the page) the caption and the
+    lines under the picture, which state the result, give way to the picture's title."""
     diagram = _find(diagram_id)
     return Markup(
         '<figure class="diagram" data-diagram="{id}">{svg}<figcaption>{caption} '
         '<a class="diagram-file" href="{href}">{link}</a></figcaption></figure>'
     ).format(
-        id=diagram.id, svg=diagram_svg(diagram.id), caption=_(diagram.caption),
+        id=diagram.id, svg=diagram_svg(diagram.id, annotations=answers),
+        caption=_(diagram.caption) if answers else _(diagram.title),
         href=url_for("diagrams.svg", diagram_id=diagram.id),
         # TRANSLATORS: link under a diagram to the picture on its own (an SVG file).
         link=_("Open the picture on its own"),

@@ -93,11 +93,11 @@ def slide_url(section: Section, slide: Slide) -> str:
     return url_for("present.slide", section_id=section.id, step_id=slide.step.id)
 
 
-def unique_svg(diagram_id: str, suffix: str) -> Markup:
+def unique_svg(diagram_id: str, suffix: str, annotations: bool = True) -> Markup:
     """A diagram inlined with its element ids made unique on the page (a slide deck shows the same
     diagram on a step and on its question, and ids such as ``dg-d2-t`` label the picture)."""
     prefix = f"dg-{diagram_id.lower()}-"
-    return Markup(str(diagram_svg(diagram_id)).replace(prefix, f"{prefix}{suffix}-"))
+    return Markup(str(diagram_svg(diagram_id, annotations=annotations)).replace(prefix, f"{prefix}{suffix}-"))
 
 
 def answer_text(kind: str, values: tuple[str, ...], position: Position) -> str:
@@ -210,7 +210,9 @@ def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True
     else:
         view["diagram"] = step.diagram
     if view["diagram"] and pictures:
-        view["svg"] = unique_svg(view["diagram"], f"s{slide.number}")
+        # a points or winner question must not show the score written under its picture
+        hide = slide.question and step.question.kind in ("points", "winner")
+        view["svg"] = unique_svg(view["diagram"], f"s{slide.number}", annotations=not hide)
     # long text beside a picture gets a wider column (present.js widens it again if it must)
     length = sum(len(p) for p in view["paragraphs"]) if not slide.question else 0
     view["width"] = "wider" if length > WIDER else "wide" if length > WIDE else ""

@@ -19,6 +19,8 @@ Nothing here holds state: any number of processes can serve the app behind a loa
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
@@ -60,11 +62,10 @@ def raw_url_length() -> int:
     raw = environ.get("RAW_URI") or environ.get("REQUEST_URI")
     if raw:
         return len(raw)
-    path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
-    # PATH_INFO is decoded: count it as the client would have to send it (non-ASCII percent-encoded)
-    encoded = len(path.encode("latin-1", "replace")) if path.isascii() else len(path.encode("utf-8", "replace")) * 3
+    # a server without the raw URI: PATH_INFO is decoded (WSGI: bytes as latin-1), encode it again
+    path = (environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")).encode("latin-1", "replace")
     query = environ.get("QUERY_STRING", "")
-    return encoded + (len(query) + 1 if query else 0)
+    return len(quote(path, safe="/:@!$&'()*+,;=-._~")) + (len(query) + 1 if query else 0)
 
 
 def language_from_path() -> None:
@@ -90,7 +91,7 @@ def cap_form_fields() -> None:
     form = request.form  # the body is already bounded by MAX_CONTENT_LENGTH
     limit = current_app.config["MAX_FORM_MEMORY_SIZE"]
     values = [value for _key, value in form.items(multi=True)]
-    if len(values) > current_app.config["MAX_FORM_PARTS"] or any(len(v) > limit for v in values):
+    if len(values) > current_app.config["MAX_FORM_PARTS"] or any(len(v.encode("utf-8")) > limit for v in values):
         raise RequestEntityTooLarge()  # errors.py says "The request is too large." in the page's language
 
 
