@@ -88,11 +88,13 @@ CHECKS = {
 }
 
 
-@pytest.mark.parametrize("check", list(CHECKS))
-@pytest.mark.parametrize("lang", LANGS)
+# The glossary maps English terms to their translations, so it has nothing to say about English.
+CATALOG_CHECKS = [(lang, check) for lang in LANGS for check in CHECKS
+                  if not (check == "glossary" and lang == catalogs.SOURCE_LANGUAGE)]
+
+
+@pytest.mark.parametrize("lang,check", CATALOG_CHECKS)
 def test_the_catalogs_pass(lang, check):
-    if check == "glossary" and lang == catalogs.SOURCE_LANGUAGE:
-        pytest.skip("English is the source language")
     problems = CHECKS[check](catalogs.catalog_path(lang))
     assert not problems, show(problems)
 

@@ -26,6 +26,7 @@ from typing import Sequence
 
 from .analysis import Note, explain_result
 from .domino import Action, ActionKind, End, Match, Position, Required, RoundRecord
+from .domino.position import placements
 from .domino.rules import PLAYBOARD, Opening, OpeningReason, RuleSet
 from .domino.tiles import (
     DOUBLES_MASK,
@@ -195,13 +196,7 @@ class SeatView:
             return [Action.open(self.opening.tile)]
         if required is Required.PLAY:
             left, right = self.ends  # type: ignore[misc]
-            moves = []
-            for tile in tiles_in(self.fitting()):
-                if tile.has(left):
-                    moves.append(Action.play(tile, End.LEFT))
-                if tile.has(right):
-                    moves.append(Action.play(tile, End.RIGHT))
-            return moves
+            return placements(self.fitting(), left, right)
         if required is Required.DRAW:
             return [Action(ActionKind.DRAW)]
         if required is Required.PASS:

@@ -280,14 +280,7 @@ class Position:
             return [Action.open(t) for t in sorted(tiles_in(self.hands[opening.seat]))]
         if required is not Required.PLAY:
             return []
-        left, right = self.line[0][0], self.line[-1][1]
-        moves = []
-        for tile in tiles_in(self.fitting()):
-            if tile.has(left):
-                moves.append(Action.play(tile, End.LEFT))
-            if tile.has(right):
-                moves.append(Action.play(tile, End.RIGHT))
-        return moves
+        return placements(self.fitting(), self.line[0][0], self.line[-1][1])
 
     def legal_actions(self) -> list[Action]:
         """Every action the mover may take now, draws and passes included."""
@@ -523,6 +516,18 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.parse({self.to_text()!r})"
+
+
+def placements(fitting: int, left: int, right: int) -> list[Action]:
+    """Each tile of the bit mask ``fitting`` at each end it fits, tiles in index order, the left
+    end first: a tile fitting both ends is two moves, even when both ends show the same number."""
+    moves = []
+    for tile in tiles_in(fitting):
+        if tile.has(left):
+            moves.append(Action.play(tile, End.LEFT))
+        if tile.has(right):
+            moves.append(Action.play(tile, End.RIGHT))
+    return moves
 
 
 def _index(a: int, b: int) -> int:

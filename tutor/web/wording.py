@@ -41,14 +41,14 @@ def _must_draw(seat: int, left: int, right: int, boneyard: int) -> str:
         # TRANSLATORS: explanation of a position (must_draw): nothing fits, the boneyard has tiles; both ends show %(number)s.
         return ngettext(
             "No tile in seat %(seat)s's hand shows %(number)s, and the boneyard holds %(num)d tile, "
-            "so seat %(seat)s must draw it, and play it if it fits.",
+            "so seat %(seat)s must draw it, and play it if it fits; if it does not, pass.",
             "No tile in seat %(seat)s's hand shows %(number)s, and the boneyard holds %(num)d tiles, "
             "so seat %(seat)s must draw one tile at a time until one fits, then play it; if none fits, pass.",
             boneyard, seat=seat, number=left)
     # TRANSLATORS: explanation of a position (must_draw): nothing fits and the boneyard has tiles. "Seat" is a player's place at the table, numbered from 0.
     return ngettext(
         "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard holds %(num)d tile, "
-        "so seat %(seat)s must draw it, and play it if it fits.",
+        "so seat %(seat)s must draw it, and play it if it fits; if it does not, pass.",
         "No tile in seat %(seat)s's hand shows %(left)s or %(right)s, and the boneyard holds %(num)d tiles, "
         "so seat %(seat)s must draw one tile at a time until one fits, then play it; if none fits, pass.",
         boneyard, seat=seat, left=left, right=right)
