@@ -45,6 +45,15 @@ def view_of(state: State) -> SeatView:
     return state
 
 
+def _choices(state: State) -> tuple[SeatView, list[Action]]:
+    """The mover's view and legal actions; a finished round has none to choose from."""
+    view = view_of(state)
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError("the round is over")
+    return view, actions
+
+
 def _state_rng(seed: int, view: SeatView) -> random.Random:
     """A generator fixed by the seed and the public state, stable across processes (a string
     seed is hashed with SHA-512, unlike ``hash()``, which changes per process)."""
@@ -67,9 +76,7 @@ class HeaviestFirst:
     when the rules require it. Needs no seed: it never has a choice to break."""
 
     def choose(self, state: State, rng: random.Random | None = None) -> Action:
-        actions = view_of(state).legal_actions()
-        if not actions:
-            raise ValueError("the round is over")
+        _, actions = _choices(state)
         if actions[0].tile is None:  # draw or pass
             return actions[0]
         return max(actions, key=_weight)
@@ -85,10 +92,7 @@ class RandomPlayer:
         self.seed = seed
 
     def choose(self, state: State, rng: random.Random | None = None) -> Action:
-        view = view_of(state)
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the round is over")
+        view, actions = _choices(state)
         return (rng or _state_rng(self.seed, view)).choice(actions)
 
     def __repr__(self) -> str:
@@ -111,10 +115,7 @@ class HeuristicPlayer:
         self.seed = seed
 
     def choose(self, state: State, rng: random.Random | None = None) -> Action:
-        view = view_of(state)
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the round is over")
+        view, actions = _choices(state)
         if len(actions) == 1:
             return actions[0]
         lacking = {n for seat in range(view.seats) if seat != view.seat for n in view.voids(seat)}
