@@ -99,7 +99,11 @@
       return bottom > limit + 1;
     }
     function fit(slide) {
-      if (!slide.classList.contains("has-visual")) return;
+      if (!slide.classList.contains("has-visual")) {
+        // a long text-only slide (longer in some languages) steps down to the body size, never below
+        if (overflows(slide) && !slide.classList.contains("dense")) slide.classList.add("dense");
+        return;
+      }
       if (overflows(slide) && !slide.classList.contains("wider")) {
         slide.classList.add(slide.classList.contains("wide") ? "wider" : "wide");
         fit(slide);
