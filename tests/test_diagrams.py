@@ -565,9 +565,9 @@ def test_svg_words_are_english_in_english(client):
     assert "Open ends: 5 on the left, 6 on the right." in svg
     assert "Your hand, 6 tiles: 6-1, 5-4, 4-2, 4-1, 2-0, 1-1." in svg
     assert "The boneyard holds 14 tiles." in svg and "It is your turn." in svg
-    assert ">Your opponent<" in svg and ">Boneyard<" in svg and ">left end<" in svg
+    assert ">Your opponent (seat 1)<" in svg and ">Boneyard<" in svg and ">left end<" in svg
     d7 = client.get("/en/diagrams/D7.svg").data.decode()
-    assert "Your opponent still holds 5-4 = 9, 2-2 = 4, 2-0 = 2: 9 + 4 + 2 = 15 pips." in d7
+    assert "Your opponent (seat 1) still holds 5-4 = 9, 2-2 = 4, 2-0 = 2: 9 + 4 + 2 = 15 pips." in d7
     assert "You score 15 points." in d7
 
 
@@ -715,5 +715,5 @@ def test_the_template_has_the_diagram_strings():
         assert message is not None, diagram.id
         assert f"lessons/diagrams.toml: {diagram.id} caption" in message.auto_comments
         assert template.get(diagram.title) is not None
-    for msgid in ("Your hand", "Boneyard", "left end", "right end", "Your opponent"):
+    for msgid in ("Your hand", "Boneyard", "left end", "right end", "Your opponent (seat %(seat)s)"):
         assert template.get(msgid) is not None, msgid

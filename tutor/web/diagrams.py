@@ -22,6 +22,7 @@ from ..analysis import Note
 from ..diagrams import Diagram, annotation_notes, describe, diagram_by_id, load_diagrams, render_options
 from ..render import Labels, render_position
 from .pages import use_language_prefix
+from .wording import seat_name
 
 bp = Blueprint("diagrams", __name__, url_prefix="/<lang_code>/diagrams")
 use_language_prefix(bp)
@@ -64,12 +65,8 @@ def section_title(section: str) -> str:
 
 # ----- the words inside a picture -----------------------------------------------------------------
 def seat_label(seat: int, seats: int) -> str:
-    """The name written over another seat's hand."""
-    if seats == 2:
-        # TRANSLATORS: the only opponent in a two-player round.
-        return _("Your opponent")
-    # TRANSLATORS: one of several opponents, numbered by seat.
-    return _("Opponent %(seat)s", seat=seat)
+    """The name written over another seat's hand: the same name as everywhere else."""
+    return seat_name(seat, seats)
 
 
 def seat_phrase(seat: int, seats: int) -> str:

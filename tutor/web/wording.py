@@ -424,13 +424,14 @@ def render_error(error: DominoError) -> str:
 
 
 def seat_name(seat: int, seats: int) -> str:
-    """The learner is seat 0 in the lessons and hands; the others are opponents."""
+    """The learner is seat 0 in the lessons and hands; the others are opponents. The seat number
+    stays in the name because the explanations speak of seats ("Seat 1 drew 2 tiles")."""
     if seat == 0:
-        # TRANSLATORS: the learner's own seat, as a choice or a label.
-        return _("You")
+        # TRANSLATORS: the learner's own seat, as a choice or a label; seats are numbered from 0.
+        return _("You (seat %(seat)s)", seat=seat)
     if seats == 2:
-        # TRANSLATORS: the only opponent in a two-player round.
-        return _("Your opponent")
+        # TRANSLATORS: the only opponent in a two-player round, as a choice or a label over its hand.
+        return _("Your opponent (seat %(seat)s)", seat=seat)
     # TRANSLATORS: one of several opponents, numbered by seat.
     return _("Opponent %(seat)s", seat=seat)
 
