@@ -1,6 +1,5 @@
 """The rules engine against RULES.md, one rule at a time."""
 
-import itertools
 import random
 
 import pytest
@@ -8,10 +7,10 @@ import pytest
 from tutor.domino import (
     DRAW, PASS, Action, Deal, End, IllegalMoveError, InvalidActionError, InvalidLineError,
     InvalidPositionError, InvalidTileError, Match, Position, Required, RoundRecord, RoundResult,
-    Termination, Tile, TILES, PLAYBOARD,
+    Termination, Tile, TILES,
 )
 from tutor.domino.rules import RuleSet, leader_is_previous_winner
-from tutor.domino.playout import random_round, random_playout, deal_masks
+from tutor.domino.playout import random_round
 
 
 # ---- tiles -------------------------------------------------------------------------------------

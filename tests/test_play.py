@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tutor.domino import Deal, Required
+from tutor.domino import Required
 from tutor.guided import default_opponents, free_play_deal, replay
 
 

@@ -319,7 +319,7 @@ def test_markup_in_a_catalog_is_shown_as_text(translations):
         "Skip to the content": f"{SCRIPT}{IMG}",  # a template string (Jinja gettext)
         "Open ends: %(left)s on the left, %(right)s on the right.": f"{SCRIPT} %(left)s %(right)s {IMG}",
         "Your hand": f"{SCRIPT}{IMG}",  # a diagram label
-        "Boneyard": f'"><script>alert(1)</script>',
+        "Boneyard": '"><script>alert(1)</script>',
     }
     set_strings(po(translations, "vi"), changes)
     for path in catalogs.catalog_files(translations).values():

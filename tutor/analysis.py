@@ -11,7 +11,7 @@ from typing import Any
 
 from .domino import Position, Required, Termination
 from .domino.rules import OpeningReason
-from .domino.tiles import TILES, tiles_in
+from .domino.tiles import tiles_in
 
 
 @dataclass(frozen=True)
@@ -124,4 +124,4 @@ def _sum(numbers) -> str:
     return " + ".join(str(n) for n in numbers)
 
 
-__all__ = ["Note", "analyze", "explain", "explain_result", "TILES"]
+__all__ = ["Note", "analyze", "explain", "explain_result"]

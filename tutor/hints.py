@@ -39,6 +39,7 @@ from .domino.tiles import (
     TILES,
     Tile,
     tiles_in,
+    sum_over_bits,
 )
 
 NUMBERS = range(7)
@@ -271,12 +272,7 @@ def _rank_mask(mask: int) -> int:
 
 
 def _rank_pips(ranked: int) -> int:
-    total = 0
-    while ranked:
-        low_bit = ranked & -ranked
-        total += _R_VALUE[low_bit.bit_length() - 1]
-        ranked ^= low_bit
-    return total
+    return sum_over_bits(ranked, _R_VALUE)
 
 
 def _heaviest_playout(hands: list[int], left: int, right: int, to_move: int, passes: int,

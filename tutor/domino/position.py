@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from .errors import (
     IllegalMoveError,
@@ -118,7 +118,7 @@ def _read_line(tokens: Sequence[Any], where: str = "line") -> tuple[tuple[int, i
     """A line of play, each tile oriented so that touching halves are equal."""
     line: list[tuple[int, int]] = []
     for i, token in enumerate(tokens):
-        tile = _read_tile(token, f"{where}[{i}]")
+        _read_tile(token, f"{where}[{i}]")  # validates; the line keeps the written order of halves
         a, b = int(token[0]), int(token[2])
         if line and line[-1][1] != a:
             raise InvalidLineError(
@@ -130,7 +130,6 @@ def _read_line(tokens: Sequence[Any], where: str = "line") -> tuple[tuple[int, i
                 previous=f"{line[-1][0]}-{line[-1][1]}",
             )
         line.append((a, b))
-        del tile
     return tuple(line)
 
 
@@ -170,7 +169,7 @@ class Position:
         for hand in self.hands:
             used |= hand
         for a, b in self.line:
-            used |= 1 << TILES[_index(a, b)].index
+            used |= 1 << _index(a, b)
         rest = FULL_SET & ~used
         if boneyard is None:
             self.boneyard = tuple(t.index for t in tiles_in(rest))
@@ -534,6 +533,3 @@ def _index(a: int, b: int) -> int:
     high, low = (a, b) if a >= b else (b, a)
     return high * (high + 1) // 2 + low
 
-
-def hands_from_tiles(hands: Iterable[Iterable[Tile]]) -> list[int]:
-    return [mask_of(hand) for hand in hands]

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .errors import DominoError, IllegalMoveError, InvalidActionError, InvalidPositionError
+from .errors import IllegalMoveError, InvalidPositionError
 from .playout import deal_masks, shuffled_tiles
 from .position import Action, Position
 from .rules import PLAYBOARD, RuleSet
@@ -117,5 +117,3 @@ class RoundRecord:
     def __repr__(self) -> str:
         return f"RoundRecord.parse({self.to_text()!r})"
 
-
-__all__ = ["Deal", "RoundRecord", "DominoError", "InvalidActionError"]

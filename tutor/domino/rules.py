@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from .tiles import DOUBLES, DOUBLES_MASK, TILE_HIGH, TILE_VALUE, TILES, Tile
+from .tiles import DOUBLES_MASK, TILE_HIGH, TILE_VALUE, TILES, Tile
 
 
 class Termination(enum.Enum):

@@ -135,10 +135,16 @@ def tiles_in(mask: int) -> Iterator[Tile]:
         mask ^= low_bit
 
 
-def pips_in(mask: int) -> int:
+def sum_over_bits(mask: int, values: tuple[int, ...]) -> int:
+    """The sum of ``values[i]`` over every set bit ``i`` of ``mask``."""
     total = 0
     while mask:
         low_bit = mask & -mask
-        total += TILE_VALUE[low_bit.bit_length() - 1]
+        total += values[low_bit.bit_length() - 1]
         mask ^= low_bit
     return total
+
+
+def pips_in(mask: int) -> int:
+    """The pips of the tiles in a bit mask: what a hand costs when the round ends."""
+    return sum_over_bits(mask, TILE_VALUE)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound

@@ -6,7 +6,7 @@ sentence lives in the catalogs and translators see it with its placeholders.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from flask_babel import gettext as _, ngettext
 
