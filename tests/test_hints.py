@@ -291,7 +291,7 @@ def test_equal_ends_are_named_once():
     positions, actions = replay(start, ["draw", "draw"])
     notes = draw_notes(SeatView.from_history(positions, actions, 0))
     assert note(notes, "drawn_misfits_one") == {"tiles": ["1-0"], "number": 6}
-    assert note(notes, "drawn_fits_both") == {"tile": "6-2", "left": 6, "right": 6}
+    assert note(notes, "drawn_fits_both_one") == {"tile": "6-2", "number": 6}
 
 
 def test_drawing_the_boneyard_empty_then_passing():
@@ -300,8 +300,9 @@ def test_drawing_the_boneyard_empty_then_passing():
     view = SeatView.from_history(positions, actions, 0)
     assert view.required() is Required.PASS and view.boneyard_count == 0
     notes = explain_turn(view)
-    assert kinds(notes) == ["drew_tiles", "drawn_misfits", "must_pass"]
-    assert note(notes, "drawn_misfits")["tiles"] == ["2-0", "1-0"]
+    assert kinds(notes) == ["drew_tiles", "drawn_misfits", "drawn_last_misfit", "must_pass"]
+    assert note(notes, "drawn_misfits")["tiles"] == ["2-0"]  # drawing went on after it
+    assert note(notes, "drawn_last_misfit") == {"tile": "1-0", "left": 6, "right": 3}  # it emptied the boneyard
     assert note(notes, "must_pass") == {"seat": 0, "left": 6, "right": 3}
 
 

@@ -104,7 +104,14 @@ def explain_result(position: Position) -> list[Note]:
     lowest = min(result.pips)
     on_lowest = [s for s, p in enumerate(result.pips) if p == lowest]
     if result.winner is None:
-        notes.append(Note("blocked_tie", {"seats": on_lowest, "pips": lowest, "tiles": result.tiles[on_lowest[0]]}))
+        # Name exactly the seats tied on pips, then exactly those of them also tied on the fewest tiles.
+        fewest = min(result.tiles[s] for s in on_lowest)
+        on_fewest = [s for s in on_lowest if result.tiles[s] == fewest]
+        if on_fewest == on_lowest:
+            notes.append(Note("blocked_tie", {"seats": on_lowest, "pips": lowest, "tiles": fewest}))
+        else:
+            notes.append(Note("blocked_tie_fewest", {"seats": on_lowest, "pips": lowest,
+                                                     "tied": on_fewest, "tiles": fewest}))
         return notes
     if len(on_lowest) > 1:
         notes.append(Note("blocked_tiebreak", {"seat": result.winner, "seats": on_lowest, "pips": lowest,

@@ -531,6 +531,10 @@ def _forced_reason(view: SeatView, action: Action) -> list[Note]:
     ends = view.ends
     assert ends is not None
     number = ends[0] if action.end is End.LEFT else ends[1]
+    if len(view.legal_actions()) > 1:
+        # One tile on two ends that show the same number: two legal moves that lead to the same
+        # game, so the choice of end does not matter (it is not the only legal move).
+        return [Note("recommend_either_end", {"tile": str(action.tile), "number": number})]
     return [Note("recommend_only_" + action.end.value, {"tile": str(action.tile), "number": number})]
 
 
@@ -654,11 +658,16 @@ def draw_notes(view: SeatView) -> list[Note]:
         notes.append(Note("drew_tiles", {"seat": view.seat, "count": len(drawn), "tiles": [str(t) for t in drawn]}))
         last = drawn[-1]
         misses = drawn[:-1] if required is Required.PLAY else drawn
-        if misses:
-            notes.append(_about_ends("drawn_misfits", left, right, tiles=[str(t) for t in misses]))
+        # Drawing went on after every miss but the one that emptied the boneyard (then: pass).
+        emptied = required is Required.PASS
+        went_on = misses[:-1] if emptied else misses
+        if went_on:
+            notes.append(_about_ends("drawn_misfits", left, right, tiles=[str(t) for t in went_on]))
+        if emptied:
+            notes.append(_about_ends("drawn_last_misfit", left, right, tile=str(last)))
         if required is Required.PLAY:
             if last.has(left) and last.has(right):
-                notes.append(Note("drawn_fits_both", {"tile": str(last), "left": left, "right": right}))
+                notes.append(_about_ends("drawn_fits_both", left, right, tile=str(last)))
             else:
                 end = "left" if last.has(left) else "right"
                 notes.append(Note("drawn_fits_" + end, {"tile": str(last), "number": left if end == "left" else right}))

@@ -8,18 +8,29 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from flask_babel import gettext as _, ngettext
+from babel.lists import format_list
+from flask_babel import get_locale, gettext as _, ngettext
 
 from ..analysis import Note
 from ..domino import DominoError
 
 
+def join_and(items: Iterable[object]) -> str:
+    """A list as people write it in the page's language: "6-1, 5-0 and 3-2"."""
+    return format_list([str(i) for i in items], style="standard", locale=get_locale() or "en")
+
+
+def join_or(items: Iterable[object]) -> str:
+    """Alternatives as people write them: "4 or 1", "4 hoặc 1", "4 atau 1"."""
+    return format_list([str(i) for i in items], style="or", locale=get_locale() or "en")
+
+
 def _tiles(tiles: Iterable[str]) -> str:
-    return ", ".join(tiles)
+    return join_and(tiles)
 
 
 def _seats(seats: Iterable[int]) -> str:
-    return ", ".join(str(s) for s in seats)
+    return join_and(seats)
 
 
 # Sentences that name both open ends read badly when both ends show the same number ("5 or 5"):
@@ -123,10 +134,18 @@ NOTES: dict[str, Callable[..., str]] = {
         "Seats %(seats)s tie on %(pips)s pips; seat %(seat)s holds fewer tiles (%(num)d) and wins the round.",
         "Seats %(seats)s tie on %(pips)s pips; seat %(seat)s holds fewer tiles (%(num)d) and wins the round.",
         tiles, seat=seat, seats=_seats(seats), pips=pips),
-    # TRANSLATORS: explanation of a position (blocked_tie), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
-    "blocked_tie": lambda seats, pips, tiles: _(
-        "Seats %(seats)s tie on the lowest pip total, %(pips)s, and on the number of tiles, so nobody scores.",
-        seats=_seats(seats), pips=pips),
+    # TRANSLATORS: explanation of a position (blocked_tie): every seat on the lowest pip total also holds the same number of tiles. "Seat" is a player's place at the table, numbered from 0.
+    "blocked_tie": lambda seats, pips, tiles: ngettext(
+        "Seats %(seats)s tie on the lowest pip total, %(pips)s, and on the number of tiles, %(num)d each, so nobody scores.",
+        "Seats %(seats)s tie on the lowest pip total, %(pips)s, and on the number of tiles, %(num)d each, so nobody scores.",
+        tiles, seats=_seats(seats), pips=pips),
+    # TRANSLATORS: explanation of a position (blocked_tie_fewest): %(seats)s tie on pips; of them only %(tied)s also tie on the fewest tiles. "Seat" is a player's place at the table, numbered from 0.
+    "blocked_tie_fewest": lambda seats, pips, tied, tiles: ngettext(
+        "Seats %(seats)s tie on the lowest pip total, %(pips)s. Of them, seats %(tied)s also tie on the fewest "
+        "tiles, %(num)d each, so nobody scores.",
+        "Seats %(seats)s tie on the lowest pip total, %(pips)s. Of them, seats %(tied)s also tie on the fewest "
+        "tiles, %(num)d each, so nobody scores.",
+        tiles, seats=_seats(seats), pips=pips, tied=_seats(tied)),
     # TRANSLATORS: explanation of a position (blocked_points), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "blocked_points": lambda seat, sum, others, own, points: _(
         "Seat %(seat)s scores the other seats' pips minus their own pips: (%(sum)s) − %(own)s = %(others)s − %(own)s = %(points)s.",
@@ -167,6 +186,18 @@ NOTES: dict[str, Callable[..., str]] = {
         "%(tiles)s shows no %(number)s, so drawing went on.",
         "%(tiles)s show no %(number)s, so drawing went on.",
         len(tiles), tiles=_tiles(tiles), number=number),
+    # TRANSLATORS: hint engine (drawn_last_misfit): the last tile of the boneyard was drawn and does not fit.
+    "drawn_last_misfit": lambda tile, left, right: _(
+        "%(tile)s, the last tile of the boneyard, shows neither %(left)s nor %(right)s: the boneyard is now "
+        "empty, so the turn passes.", tile=tile, left=left, right=right),
+    # TRANSLATORS: hint engine (drawn_last_misfit_one): as drawn_last_misfit; both open ends show %(number)s.
+    "drawn_last_misfit_one": lambda tile, number: _(
+        "%(tile)s, the last tile of the boneyard, shows no %(number)s: the boneyard is now empty, so the turn "
+        "passes.", tile=tile, number=number),
+    # TRANSLATORS: hint engine (drawn_fits_both_one): the last drawn tile fits both open ends, which both show %(number)s.
+    "drawn_fits_both_one": lambda tile, number: _(
+        "%(tile)s shows %(number)s, the number at both ends, so drawing stopped: it must be played now.",
+        tile=tile, number=number),
     # TRANSLATORS: hint engine (drawn_fits_left): the last drawn tile fits the left end.
     "drawn_fits_left": lambda tile, number: _(
         "%(tile)s shows %(number)s, the number at the left end, so drawing stopped: it is the only tile "
@@ -206,7 +237,7 @@ NOTES: dict[str, Callable[..., str]] = {
     "known_void": lambda seat, numbers: ngettext(
         "Seat %(seat)s holds no tile showing %(numbers)s: they drew or passed while it was open.",
         "Seat %(seat)s holds no tile showing %(numbers)s: they drew or passed while those numbers were open.",
-        len(numbers), seat=seat, numbers=_seats(numbers)),
+        len(numbers), seat=seat, numbers=join_or(numbers)),
     # TRANSLATORS: hint engine, strategy (shed_doubles): the doubles in the learner's hand.
     "shed_doubles": lambda tiles, pips: ngettext(
         "Your double %(tiles)s (%(pips)s pips) matches only one number: shed it early, it gets harder to place.",
@@ -255,6 +286,10 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, recommended move (recommend_only_right): a single legal move.
     "recommend_only_right": lambda tile, number: _(
         "Play %(tile)s on the right end (on the %(number)s): it is your only legal move.", tile=tile, number=number),
+    # TRANSLATORS: hint engine, recommended move (recommend_either_end): one tile fits both ends, which show the same number; the two moves lead to the same game.
+    "recommend_either_end": lambda tile, number: _(
+        "Play %(tile)s on a %(number)s: both ends show %(number)s, so your two legal moves lead to the same "
+        "game and either end will do.", tile=tile, number=number),
     # TRANSLATORS: hint engine, a reason for the recommended move (reason_plays_out).
     "reason_plays_out": lambda tile: _(
         "%(tile)s is your last tile: playing it ends the round and you score the pips left in the other hands.",
