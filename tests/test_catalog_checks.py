@@ -85,6 +85,7 @@ CHECKS = {
     "html": catalogs.check_html,
     "plural": catalogs.check_plurals,
     "glossary": catalogs.check_glossary,
+    "style": catalogs.check_style,
 }
 
 
@@ -424,10 +425,192 @@ def test_the_command_passes_on_good_catalogs(copy, capsys):
                 message.flags.discard("fuzzy")
         with path.open("wb") as f:
             write_po(f, catalog, width=0)
-    problems = [p for p in catalogs.check_all(copy, root=None) if p.check not in ("glossary", "comment")]
+    # the gaps were filled with the English text itself, which the unchanged check rightly flags
+    problems = [p for p in catalogs.check_all(copy, root=None) if p.check not in ("glossary", "comment", "unchanged")]
     assert not problems, show(problems)
 
 
 def test_make_check_catalogs_runs_the_command():
     dry = subprocess.run(["make", "-n", "check-catalogs"], cwd=ROOT, capture_output=True, text=True)
     assert "-m tutor.catalogs check" in dry.stdout, dry.stdout + dry.stderr
+
+
+# ---- the checks of translators' QA tools: unchanged, spaces, doubled word, end punctuation ------------
+def style(path: Path, check: str) -> list:
+    return [p for p in catalogs.check_style(path) if p.check == check]
+
+
+def test_a_translation_left_in_english_fails_outside_english(copy):
+    path = po(copy, "vi")
+    line = set_string(path, "Objective", "Objective")
+    problems = style(path, "unchanged")
+    assert [(p.line, p.msgid) for p in problems] == [(line, "Objective")], show(problems)
+    assert "English text itself" in problems[0].message
+    # the same text in the English catalog is the translation it should be
+    assert not style(po(copy, "en"), "unchanged")
+
+
+def test_unchanged_allows_text_with_nothing_to_translate_and_reviewed_exceptions(copy):
+    path = po(copy, "id")
+    # a tile, a number and a placeholder are the same in every language
+    with path.open("a", encoding="utf-8") as f:
+        f.write('\n#, python-format\nmsgid "%(tile)s: 5-4 = 9"\nmsgstr "%(tile)s: 5-4 = 9"\n'
+                '\nmsgid "Planted word"\nmsgstr "Planted word"\n')
+    assert [p.msgid for p in style(path, "unchanged")] == ["Planted word"]
+    # "Diagram %(id)s" is the same in Indonesian: a reviewed exception in translations/checks.toml
+    assert catalogs.catalog_path("id").read_text(encoding="utf-8").count('msgstr "Diagram %(id)s"') == 1
+    (copy / "checks.toml").write_text("", encoding="utf-8")
+    assert [p.msgid for p in style(path, "unchanged")] == ["Diagram %(id)s", "Planted word"]
+
+
+def test_a_stale_exception_is_reported(copy):
+    settings = copy / "checks.toml"
+    settings.write_text(settings.read_text(encoding="utf-8") + '''
+[[exception]]
+check = "doubled-word"
+lang = "vi"
+msgid = "A text that the sources no longer have"
+reason = "planted"
+''', encoding="utf-8")
+    problems = style(po(copy, "vi"), "doubled-word")
+    assert len(problems) == 1 and "no longer exists" in problems[0].message, show(problems)
+
+
+def test_a_doubled_word_fails(copy):
+    path = po(copy, "vi")
+    line = set_string(path, "Objective", "Mục tiêu tiêu")
+    problems = style(path, "doubled-word")
+    assert [(p.line, p.msgid) for p in problems] == [(line, "Objective")], show(problems)
+    assert "'tiêu tiêu'" in problems[0].message
+
+
+@pytest.mark.parametrize("change", ["drop", "question", "add"])
+def test_end_punctuation_that_differs_from_the_source_fails(copy, change):
+    path = po(copy, "id")
+    msgid, string = first_message("id", lambda m: isinstance(m.id, str) and m.id.endswith(".") and "(" not in m.id[-3:]
+                                  and m.string.endswith("."))
+    if change == "add":
+        msgid, string = "Objective", "Tujuan"
+        changed = "Tujuan."
+    else:
+        changed = string[:-1] + ("" if change == "drop" else "?")
+    line = set_string(path, msgid, changed)
+    problems = style(path, "punctuation")
+    assert [(p.line, p.msgid) for p in problems] == [(line, msgid)], show(problems)
+
+
+def test_end_punctuation_looks_through_closing_brackets(copy):
+    path = po(copy, "vi")
+    set_string(path, "Objective", "Mục tiêu (quân 1-0.)")
+    assert [p.msgid for p in style(path, "punctuation")] == ["Objective"]
+    set_string(path, "Objective", "Mục tiêu")
+    assert not style(path, "punctuation")
+
+
+@pytest.mark.parametrize("changed, expected", [
+    (" Mục tiêu", "leading space"), ("Mục tiêu ", "trailing space"), ("   ", "only white space"),
+])
+def test_spaces_that_differ_from_the_source_fail(copy, changed, expected):
+    path = po(copy, "vi")
+    line = set_string(path, "Objective", changed)
+    problems = style(path, "spaces")
+    assert [(p.line, p.msgid) for p in problems] == [(line, "Objective")], show(problems)
+    assert expected in problems[0].message
+
+
+def test_the_new_checks_run_in_check_all(copy):
+    set_string(po(copy, "vi"), "Objective", "Objective")
+    assert "unchanged" in {p.check for p in catalogs.check_all(copy, root=None)}
+
+
+# ---- a new language in pieces -----------------------------------------------------------------------
+def test_one_catalog_is_checked_with_lang(copy, capsys):
+    set_string(po(copy, "id"), "Objective", "")
+    assert catalogs.main(["check", "--no-template", "--dir", str(copy), "--lang", "vi"]) == 0
+    assert catalogs.main(["check", "--no-template", "--dir", str(copy), "--lang", "id"]) == 1
+    out = capsys.readouterr().out
+    assert "id/LC_MESSAGES" in out and "vi/LC_MESSAGES" not in out
+    assert catalogs.main(["check", "--no-template", "--dir", str(copy), "--lang", "th"]) == 2
+
+
+def test_a_half_done_catalog_passes_everything_but_completeness(copy, capsys, monkeypatch):
+    monkeypatch.delenv("ALLOW_INCOMPLETE", raising=False)
+    assert catalogs.main(["add-language", "th", "--dir", str(copy)]) == 0
+    path = po(copy, "th")
+    set_string(path, "Objective", "เป้าหมาย")
+    args = ["check", "--no-template", "--dir", str(copy), "--lang", "th"]
+    assert catalogs.main(args) == 1  # hundreds of untranslated entries
+    assert catalogs.main(args + ["--allow-incomplete"]) == 0
+    monkeypatch.setenv("ALLOW_INCOMPLETE", "1")
+    assert catalogs.main(args) == 0
+    monkeypatch.delenv("ALLOW_INCOMPLETE")
+    # ... but not a mistake in what is translated
+    set_string(path, "Objective", "เป้าหมาย เป้าหมาย")
+    assert catalogs.main(args + ["--allow-incomplete"]) == 1
+    assert "[doubled-word]" in capsys.readouterr().out
+    # the per-language setting does the same, for that language only
+    set_string(path, "Objective", "เป้าหมาย")
+    settings = copy / "checks.toml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\n[language.th]\nallow_incomplete = true\n",
+                        encoding="utf-8")
+    assert catalogs.main(args) == 0
+    set_string(po(copy, "vi"), "Objective", "")
+    assert catalogs.main(["check", "--no-template", "--dir", str(copy)]) == 1
+
+
+def test_make_check_catalogs_takes_lang_and_allow_incomplete():
+    dry = subprocess.run(["make", "-n", "check-catalogs", "LANG=th", "ALLOW_INCOMPLETE=1"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert "--lang th" in dry.stdout and "--allow-incomplete" in dry.stdout, dry.stdout + dry.stderr
+    # the shell's own LANG (a locale such as C.UTF-8) is not a catalog to check
+    dry = subprocess.run(["make", "-n", "check-catalogs"], cwd=ROOT, capture_output=True, text=True,
+                         env={**__import__("os").environ, "LANG": "C.UTF-8"})
+    assert "--lang" not in dry.stdout and "--allow-incomplete" not in dry.stdout
+
+
+def test_add_language_prints_no_warning(copy):
+    import sys
+    run = subprocess.run([sys.executable, "-m", "tutor.catalogs", "add-language", "th", "--dir", str(copy)],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == "" and "WARNING" not in run.stdout, run.stdout + run.stderr
+    text = po(copy, "th").read_text(encoding="utf-8")
+    assert "nplurals=1; plural=0;" in text and "msgstr[1]" not in text
+    with (copy / "messages.pot").open("rb") as f:
+        plurals = sum(1 for m in read_po(f) if m.pluralizable)
+    assert text.count('msgstr[0] ""') == plurals > 0
+
+
+# ---- fallbacks: an entry that cannot be used shows in English, with English plural rules ------------
+PLURAL = ("%(num)d step", "%(num)d steps")
+
+
+def _compiled(path: Path):
+    from babel.support import Translations
+
+    catalogs.compile_catalog(path)
+    with path.with_suffix(".mo").open("rb") as f:
+        return Translations(f)
+
+
+def test_an_unusable_plural_entry_falls_back_to_english_plural_rules(copy):
+    path = po(copy, "vi")
+    with path.open("rb") as f:
+        assert read_po(f, locale="vi")[PLURAL[0]].string[0]  # translated in the real catalog
+    edit(path, 'msgstr[0] "%(num)d bước"', 'msgstr[0] "%(nmu)d bước"')
+    translations = _compiled(path)
+    assert translations.ungettext(*PLURAL, 3) % {"num": 3} == "3 steps"
+    assert translations.ungettext(*PLURAL, 1) % {"num": 1} == "1 step"
+    assert translations.ugettext("Objective") == "Mục tiêu"  # the rest of the catalog is used
+
+
+def test_an_untranslated_plural_entry_of_a_new_language_follows_english_rules(copy):
+    catalogs.add_language("th", copy)
+    translations = _compiled(po(copy, "th"))
+    assert translations.ungettext(*PLURAL, 3) % {"num": 3} == "3 steps"
+    assert translations.ungettext(*PLURAL, 1) % {"num": 1} == "1 step"
+
+
+def test_make_catalogs_leaves_unusable_entries_out():
+    dry = subprocess.run(["make", "-n", "catalogs"], cwd=ROOT, capture_output=True, text=True)
+    assert "-m tutor.catalogs compile" in dry.stdout, dry.stdout + dry.stderr

@@ -332,12 +332,21 @@ def compile_catalog(po: Path, mo: Path | None = None) -> list[Problem]:
     mo = Path(mo) if mo else po.with_suffix(".mo")
     catalog = read_catalog(po)
     left_out = []
+    unusable = []
     for message in catalog:
+        if not message.id:
+            continue
         reason = format_problem(message, catalog.num_plurals)
         if reason:
             left_out.append(Problem(_display(po), getattr(message, "lineno", 0) or 0, "left-out",
                                     f"{reason}: shown in English until fixed", _first_id(message)))
-            message.string = "" if isinstance(message.string, str) else tuple("" for _ in _strings(message))
+        if reason or message_state(message) != "translated":
+            unusable.append(message)
+    # Leave such a message out of the .mo altogether: gettext then shows the English msgid with
+    # English plural rules ("3 steps"). Kept with empty forms, Babel would write the singular msgid
+    # as every form, and a one-form language would show "3 step".
+    for message in unusable:
+        catalog.delete(message.id, context=message.context)
     fd, temporary = tempfile.mkstemp(dir=mo.parent, prefix=".messages-", suffix=".mo")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -664,6 +673,155 @@ def check_html(path: Path) -> list[Problem]:
     return [Problem(p.path, p.line, "html", p.message, p.msgid) for p in _dennis(path, ["W303"])]
 
 
+# ---- what translators' QA tools check, and this project did not ----------------------------------
+#: Reviewed exceptions to the checks below, and per-language settings (TRANSLATING.md, "The checks").
+CHECKS_FILE = CATALOGS / "checks.toml"
+
+
+@dataclass(frozen=True)
+class CheckException:
+    check: str
+    lang: str
+    msgid: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class CheckSettings:
+    exceptions: tuple[CheckException, ...] = ()
+    allow_incomplete: frozenset[str] = frozenset()  # languages whose catalog may still be half done
+
+
+def load_check_settings(path: Path = CHECKS_FILE) -> CheckSettings:
+    path = Path(path)
+    if not path.exists():
+        return CheckSettings()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    exceptions = tuple(CheckException(raw["check"], raw["lang"], raw["msgid"], raw.get("reason", ""))
+                       for raw in data.get("exception", []))
+    unknown = {x.check for x in exceptions} - set(STYLE_CHECKS)
+    if unknown:
+        raise ValueError(f"{path}: exception for unknown check(s) {sorted(unknown)}; known: {', '.join(STYLE_CHECKS)}")
+    incomplete = frozenset(code for code, settings in data.get("language", {}).items()
+                           if settings.get("allow_incomplete"))
+    return CheckSettings(exceptions, incomplete)
+
+
+#: A msgstr may equal its msgid when nothing in it is a word to translate: placeholders, tiles
+#: ("5-4"), numbers, punctuation and symbols.
+_NOTHING_TO_TRANSLATE = re.compile(r"(?:%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]|\d+(?:-\d+)?|[^\w])*")
+#: What ends a sentence or a label; closing brackets and quotes after it are looked through.
+_END_PUNCTUATION = ".!?:;…"
+_CLOSERS = ")]}\"'»”’›」』"
+
+
+def _doubled_word(text: str) -> str | None:
+    """A word written twice in a row with only white space between ("the the"), or ``None``.
+
+    Words are split on white space rather than with ``\\b``, which stops at the combining marks of
+    Thai or Devanagari; a number may repeat ("3 3"), and so may a word after a comma ("yes, yes")."""
+    tokens = text.split()
+    for first, second in zip(tokens, tokens[1:]):
+        core = second.rstrip(_END_PUNCTUATION + _CLOSERS + ",")
+        if first.casefold() == core.casefold() and any(c.isalpha() for c in core):
+            return f"{first} {second[:len(core)]}"
+    return None
+
+
+def _end_mark(text: str) -> str:
+    """The end punctuation of a text ("" if none), looking through closing brackets and quotes."""
+    text = text.rstrip()
+    while text and text[-1] in _CLOSERS:
+        text = text[:-1].rstrip()
+    return text[-1] if text and text[-1] in _END_PUNCTUATION else ""
+
+
+def _translated_pairs(message: Message) -> Iterable[tuple[int, str, str]]:
+    """``(index, source, translation)`` for each filled msgstr: a plural form is compared with the
+    msgid for form 0 and with the msgid_plural for the others."""
+    ids = _ids(message)
+    for index, string in enumerate(_strings(message)):
+        if string:
+            yield index, ids[min(index, len(ids) - 1)], string
+
+
+def check_style(path: Path, settings: CheckSettings | None = None, checks: Iterable[str] | None = None) -> list[Problem]:
+    """Four checks of translators' QA tools (Translate Toolkit's pofilter, Weblate, Crowdin):
+
+    - ``unchanged``: the translation is the English source itself, in a language that is not English
+      (dennis W302), unless nothing in it is a word (a tile, a number, a placeholder);
+    - ``spaces``: a translation that is only white space (dennis W301), or leading or trailing white
+      space that differs from the source (dennis has no such lint: written here);
+    - ``doubled-word``: a word written twice in a row that the source does not double (written here);
+    - ``punctuation``: the end punctuation differs from the source's, e.g. a full stop dropped or
+      a statement turned into a question (written here).
+
+    Reviewed exceptions live in ``translations/checks.toml``; one whose msgid no longer exists is
+    reported, so the list stays reviewed.
+    """
+    settings = settings if settings is not None else load_check_settings(Path(path).parents[2] / "checks.toml")
+    wanted = set(checks or STYLE_CHECKS)
+    catalog = read_catalog(path)
+    lang = Path(path).parts[-3]
+    shown = _display(path)
+    english = lang.split("_")[0].split("-")[0] == SOURCE_LANGUAGE
+    excused = {(x.check, x.msgid) for x in settings.exceptions if x.lang == lang}
+    used: set[tuple[str, str]] = set()
+    lines = _msgid_lines(path)
+    problems: list[Problem] = []
+
+    def report(check: str, msgid: str, line: int, text: str) -> None:
+        if check not in wanted:
+            return
+        if (check, msgid) in excused:
+            used.add((check, msgid))
+            return
+        problems.append(Problem(shown, line, check, f"{text}: {_short(msgid)}", msgid))
+
+    if not english:
+        for found in _dennis(path, ["W302"]):
+            if not _NOTHING_TO_TRANSLATE.fullmatch(found.msgid):
+                report("unchanged", found.msgid, found.line,
+                       "the translation is the English text itself (translate it, or add a reviewed exception "
+                       "to translations/checks.toml if your language writes it the same)")
+    for found in _dennis(path, ["W301"]):
+        report("spaces", found.msgid, found.line, "the translation is only white space")
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        msgid = _first_id(message)
+        line = lines.get((message.context, msgid), message.lineno)
+        for index, source, string in _translated_pairs(message):
+            form = _form(message, index)
+            if string.isspace():
+                continue  # W301 above
+            for side, has_source, has_string in (("leading", source[:1].isspace(), string[:1].isspace()),
+                                                 ("trailing", source[-1:].isspace(), string[-1:].isspace())):
+                if has_source != has_string:
+                    report("spaces", msgid, line,
+                           f"msgstr{form} {'has' if has_string else 'lacks'} the {side} space "
+                           f"{'the msgid lacks' if has_string else 'of the msgid'}")
+            doubled = _doubled_word(string)
+            if doubled and not _doubled_word(source):
+                report("doubled-word", msgid, line, f"msgstr{form} repeats a word: {doubled!r}")
+            source_end, string_end = _end_mark(source), _end_mark(string)
+            if source_end != string_end:
+                said = lambda mark: repr(mark) if mark else "no end punctuation"  # noqa: E731
+                report("punctuation", msgid, line,
+                       f"msgstr{form} ends with {said(string_end)}, the msgid with {said(source_end)}")
+    ids = {_first_id(m) for m in catalog if m.id}
+    for exception in settings.exceptions:
+        if exception.lang == lang and exception.check in wanted and exception.msgid not in ids:
+            problems.append(Problem("translations/checks.toml", 0, exception.check,
+                                    f"the exception for {lang} names a msgid that no longer exists: "
+                                    f"{_short(exception.msgid)}"))
+    return _unique(problems)
+
+
+#: The checks of :func:`check_style`, by name.
+STYLE_CHECKS = ("unchanged", "spaces", "doubled-word", "punctuation")
+
+
 def check_plurals(path: Path) -> list[Problem]:
     """The Plural-Forms header is the language's own (CLDR, via Babel), and every plural entry has
     exactly that many forms, none of them empty while another is filled."""
@@ -867,19 +1025,25 @@ def check_comments(pot: Path = POT) -> list[Problem]:
 
 
 # ---- all together ----------------------------------------------------------------------------------
-CONTENT_CHECKS = ("completeness", "placeholders", "html", "plural", "glossary")
+CONTENT_CHECKS = ("completeness", "placeholders", "html", "plural", "glossary", "style")
 
 
 def check_catalog(path: Path, template: Catalog | None = None, glossary: Glossary | None = None,
-                  glossary_path: Path = GLOSSARY, checks: Iterable[str] = CONTENT_CHECKS) -> list[Problem]:
-    """Every check of one catalog; a file with syntax errors reports only those."""
+                  glossary_path: Path = GLOSSARY, checks: Iterable[str] = CONTENT_CHECKS,
+                  settings: CheckSettings | None = None) -> list[Problem]:
+    """Every check of one catalog; a file with syntax errors reports only those. A language that
+    ``translations/checks.toml`` allows to be incomplete skips the completeness check."""
     problems = check_syntax(path)
     if problems:
         return problems
     checks = set(checks)
     lang = Path(path).parts[-3]
-    if "completeness" in checks:
+    if settings is None:
+        settings = load_check_settings(Path(path).parents[2] / "checks.toml")
+    if "completeness" in checks and lang not in settings.allow_incomplete:
         problems += check_completeness(path, template)
+    if "style" in checks:
+        problems += check_style(path, settings)
     if "placeholders" in checks:
         problems += check_placeholders(path)
     if "html" in checks:
@@ -891,9 +1055,25 @@ def check_catalog(path: Path, template: Catalog | None = None, glossary: Glossar
     return problems
 
 
-def check_all(directory: Path = CATALOGS, root: Path | None = ROOT, glossary_path: Path | None = None) -> list[Problem]:
-    """What ``make check-catalogs`` reports: the template (when ``root`` is given) and each catalog."""
+def check_all(directory: Path = CATALOGS, root: Path | None = ROOT, glossary_path: Path | None = None,
+              languages: Iterable[str] | None = None, allow_incomplete: bool = False) -> list[Problem]:
+    """What ``make check-catalogs`` reports: the template (when ``root`` is given) and each catalog
+    (only ``languages`` when given). ``allow_incomplete`` lets a half-done catalog pass every check
+    but completeness, as ``[language.xx] allow_incomplete = true`` in ``checks.toml`` does for one."""
     directory = Path(directory)
+    settings = load_check_settings(directory / "checks.toml")
+    files = catalog_files(directory)
+    if languages is not None:
+        languages = list(languages)
+        unknown = [code for code in languages if code not in files]
+        if unknown:
+            raise ValueError(f"no catalog for {', '.join(unknown)} in {_display(directory)} "
+                             f"(start one with `make add-language LANG={unknown[0]}`)")
+        files = {code: files[code] for code in languages}
+        if allow_incomplete:
+            settings = CheckSettings(settings.exceptions, settings.allow_incomplete | set(files))
+    elif allow_incomplete:
+        settings = CheckSettings(settings.exceptions, settings.allow_incomplete | set(files))
     pot = directory / "messages.pot"
     if glossary_path is None:
         glossary_path = directory / "glossary.toml" if (directory / "glossary.toml").exists() else GLOSSARY
@@ -902,11 +1082,12 @@ def check_all(directory: Path = CATALOGS, root: Path | None = ROOT, glossary_pat
     template = None
     if pot.exists():
         template = read_template(pot)
-        problems += check_comments(pot)
-        if root is not None:
-            problems += check_template(pot, root)
-    for path in catalog_files(directory).values():
-        problems += check_catalog(path, template, glossary, glossary_path)
+        if languages is None:  # the template is the developers' side: checked with every catalog, not one
+            problems += check_comments(pot)
+            if root is not None:
+                problems += check_template(pot, root)
+    for path in files.values():
+        problems += check_catalog(path, template, glossary, glossary_path, settings=settings)
     return problems
 
 
@@ -935,42 +1116,92 @@ def fill_english(directory: Path = CATALOGS) -> None:
 
 
 def add_language(code: str, directory: Path = CATALOGS, pot: Path | None = None) -> Path:
-    """Start ``<directory>/<code>/LC_MESSAGES/messages.po`` from the template (``pybabel init``,
-    which writes the language's Plural-Forms) and compile it. The app offers it from then on."""
+    """Start ``<directory>/<code>/LC_MESSAGES/messages.po`` from the template, with the language's
+    Plural-Forms (CLDR, through Babel) and as many empty ``msgstr[N]`` as it has forms, and compile
+    it. The app offers it from then on.
+
+    Written with Babel's catalog API rather than ``pybabel init``: ``init`` reads the template's two
+    plural lines with the new language's rules and warns about each of them ("msg has more
+    translations than num_plurals of catalog")."""
     directory = Path(directory)
     pot = Path(pot) if pot else directory / "messages.pot"
     try:
-        Locale.parse(code)
+        locale = Locale.parse(code)
     except (ValueError, UnknownLocaleError):
         raise ValueError(f"{code!r} is not a language code Babel knows (use e.g. fr, pt_BR, zh_Hant)") from None
     path = catalog_path(code, directory)
     if path.exists():
         raise ValueError(f"{_display(path)} exists already: run `make update-catalogs` to bring it up to date")
-    from babel.messages.frontend import CommandLineInterface
-
-    CommandLineInterface().run(["pybabel", "-q", "init", "--input-file", str(pot), "--output-dir", str(directory),
-                                "--locale", code, "--no-wrap"])
+    template = read_template(pot)
+    catalog = Catalog(locale=locale, project=template.project, version=template.version,
+                      copyright_holder=template.copyright_holder, msgid_bugs_address=template.msgid_bugs_address,
+                      header_comment=template.header_comment, fuzzy=False)
+    forms = catalog.num_plurals
+    for message in template:
+        if not message.id:
+            continue
+        catalog.add(message.id, "" if not message.pluralizable else ("",) * forms, list(message.locations),
+                    set(message.flags) - {"fuzzy"}, message.auto_comments, message.user_comments,
+                    context=message.context)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0)
     compile_catalog(path)
     return path
 
 
+def compile_all(directory: Path = CATALOGS) -> list[Problem]:
+    """Compile every catalog (``make catalogs``): what cannot be used is left out, so the app shows
+    it in English. A catalog that cannot be read is reported and keeps its old ``.mo``."""
+    problems: list[Problem] = []
+    for path in catalog_files(directory).values():
+        try:
+            problems += compile_catalog(path)
+        except CatalogSyntaxError as error:
+            problems += error.problems
+    return problems
+
+
 # ==== command line ====================================================================================
 USAGE = """usage: python -m tutor.catalogs COMMAND
+  compile                  compile every catalog into the .mo files the app reads
   fill-english             copy every msgid into the English catalog
   stats                    translated / fuzzy / untranslated, per language and per area
-  check [--no-template]    every catalog check (exit 1 on any problem); --no-template skips re-extraction
+  check [--no-template] [--lang CODE] [--allow-incomplete]
+                           every catalog check (exit 1 on any problem); --no-template skips
+                           re-extraction; --lang checks one catalog (repeatable); --allow-incomplete
+                           lets a half-done catalog pass everything but completeness
   add-language CODE        start a catalog for a new language (e.g. fr) and compile it
 options: --dir DIR (the catalogs folder, default translations/)"""
 
 
+def _take(args: list[str], option: str) -> list[str]:
+    """Remove every ``option VALUE`` pair from ``args``; the values."""
+    values = []
+    while option in args:
+        i = args.index(option)
+        if i + 1 >= len(args):
+            raise ValueError(f"{option} needs a value")
+        values.append(args[i + 1])
+        del args[i:i + 2]
+    return values
+
+
 def main(argv: list[str]) -> int:
     args = list(argv)
-    directory = CATALOGS
-    if "--dir" in args:
-        i = args.index("--dir")
-        directory = Path(args[i + 1])
-        del args[i:i + 2]
+    try:
+        dirs = _take(args, "--dir")
+        langs = [code for value in _take(args, "--lang") for code in value.replace(",", " ").split()]
+    except ValueError as error:
+        print(f"{error}\n{USAGE}", file=sys.stderr)
+        return 2
+    directory = Path(dirs[-1]) if dirs else CATALOGS
     command, rest = (args[0], args[1:]) if args else ("", [])
+    if command == "compile":
+        problems = compile_all(directory)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1 if any(p.check == "syntax" for p in problems) else 0
     if command == "fill-english":
         fill_english(directory)
         return 0
@@ -978,7 +1209,13 @@ def main(argv: list[str]) -> int:
         print(format_stats(all_stats(directory)))
         return 0
     if command == "check":
-        problems = check_all(directory, root=None if "--no-template" in rest else ROOT)
+        allow = "--allow-incomplete" in rest or os.environ.get("ALLOW_INCOMPLETE", "").strip() not in ("", "0")
+        try:
+            problems = check_all(directory, root=None if "--no-template" in rest else ROOT,
+                                 languages=langs or None, allow_incomplete=allow)
+        except ValueError as error:
+            print(f"check-catalogs: {error}", file=sys.stderr)
+            return 2
         for problem in sorted(problems):
             print(problem)
         counts = defaultdict(int)
