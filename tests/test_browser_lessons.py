@@ -2,7 +2,9 @@
 
 import pytest
 
+from test_lessons import checker_accepts
 from tutor.course import load_course
+from tutor.diagrams import diagram_by_id
 
 SECTION = next(s for s in load_course() if s.id == "dealing")
 
@@ -23,12 +25,14 @@ def test_walk_a_section_with_the_keyboard(live_server, page, lang, artifacts):
     for number, step in enumerate(SECTION.steps):
         assert page.url.endswith(f"/{lang}/lessons/{SECTION.id}/{step.id}")
         assert page.locator("html").get_attribute("lang") == lang
-        if step.question and step.question.kind == "move":
-            # answer the question with the keyboard too: the first choice, then read the feedback
-            tab_to(page, ".choices button")
+        if step.question:
+            # answer the question with the keyboard too: the choice the independent checker accepts
+            right = next(v for v in page.locator(".choices button").evaluate_all("bs => bs.map(b => b.value)")
+                         if checker_accepts(step.question.kind, diagram_by_id(step.question.diagram).position, v))
+            tab_to(page, f'.choices button[value="{right}"]')
             with page.expect_navigation():
                 page.keyboard.press("Enter")
-            assert page.locator(".feedback").count() == 1
+            assert page.locator(".feedback.right").count() == 1
         page.screenshot(path=str(artifacts / f"lesson-{lang}-{SECTION.id}-{number + 1}.png"), full_page=True)
         if number + 1 < len(SECTION.steps):
             tab_to(page, 'a[rel="next"]')
@@ -36,7 +40,7 @@ def test_walk_a_section_with_the_keyboard(live_server, page, lang, artifacts):
             assert focused != "none", "the focus is visible"
             with page.expect_navigation():
                 page.keyboard.press("Enter")
-    # the browser remembers the walk: the home page marks the section as done
+    # the browser remembers the walk and the right answers: the home page marks the section as done
     page.goto(f"{live_server}/{lang}/")
     item = page.locator(f'li[data-section="{SECTION.id}"]')
     assert "done" in item.get_attribute("class")

@@ -79,6 +79,7 @@ class GuidedHand:
     deal: Deal
     opponent: str  # one of OPPONENT_KINDS, for every opponent seat
     seed: int  # the opponents' seed
+    practises: str = ""  # the id of the lesson section this hand practises ("" for none)
 
     def opponents(self) -> list:
         """One player object per seat, ``None`` at seat 0 (the learner)."""
@@ -86,6 +87,7 @@ class GuidedHand:
 
 
 _KEYS = {"title", "intro", "goal", "moment", "seats", "opponent", "seed", "deal"}
+_OPTIONAL_KEYS = {"practises"}
 
 
 def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
@@ -95,7 +97,7 @@ def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
 
     if not _ID.fullmatch(hand_id):
         raise fail("an id is lowercase words joined by hyphens")
-    unknown = set(data) - _KEYS
+    unknown = set(data) - _KEYS - _OPTIONAL_KEYS
     if unknown:
         raise fail(f"unknown keys {sorted(unknown)}")
     missing = _KEYS - set(data)
@@ -123,8 +125,11 @@ def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
         built = Deal.from_hands(hands, deal.get("boneyard", ()))
     except DominoError as error:
         raise fail(f"deal: {error}") from None
+    practises = data.get("practises", "")
+    if not isinstance(practises, str):
+        raise fail("practises must be a section id")
     return GuidedHand(hand_id, data["title"], data["intro"], data["goal"], data["moment"], seats, built,
-                      data["opponent"], seed)
+                      data["opponent"], seed, practises)
 
 
 def load_hands_from(text: str) -> dict[str, GuidedHand]:

@@ -1,39 +1,94 @@
-// Progress is kept in the browser only (no account): which steps of each section were visited.
+// Progress is kept in the browser only (no account, no cookie, nothing on the server):
+//   seen:    which steps of each section were read,
+//   correct: which check questions were answered correctly (progress counts these, not visits),
+//   last:    the step read last, and the one after it, for "Continue where you left off".
 "use strict";
 (function () {
   const KEY = "tutor-progress";
   function load() {
-    try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { return {}; }
+    let data = null;
+    try { data = JSON.parse(localStorage.getItem(KEY)); } catch (e) { data = null; }
+    if (!data || typeof data !== "object") data = {};
+    if (!data.seen) {  // the first format was {section: [steps visited]}
+      const seen = {};
+      Object.keys(data).forEach(function (k) { if (Array.isArray(data[k])) seen[k] = data[k]; });
+      data = { seen: seen };
+    }
+    data.correct = data.correct || {};
+    return data;
   }
   function save(progress) {
     try { localStorage.setItem(KEY, JSON.stringify(progress)); } catch (e) { /* private mode: no memory */ }
+  }
+  function add(map, section, step) {
+    const set = new Set(map[section] || []);
+    set.add(step);
+    map[section] = Array.from(set);
   }
   const progress = load();
   const main = document.querySelector("main.lesson");
   if (main) {
     const section = main.dataset.section, step = main.dataset.step;
-    const seen = new Set(progress[section] || []);
-    seen.add(step);
-    progress[section] = Array.from(seen);
+    add(progress.seen, section, step);
+    if (document.querySelector(".feedback.right")) add(progress.correct, section, step);
+    progress.last = { section: section, step: step, question: !!main.dataset.question, next: main.dataset.next || "" };
     save(progress);
   }
+
+  // Where "Continue" leads: the last step read, until its question is answered correctly; then the next one.
+  function continueTarget(link) {
+    const last = progress.last;
+    if (!last || !last.section) return null;
+    const done = (progress.correct[last.section] || []).includes(last.step);
+    let where = last.section + "/" + last.step;
+    if (!last.question || done) where = last.next;
+    if (!where) return { url: link.dataset.endUrl, end: true };
+    const parts = where.split("/");
+    return { url: link.dataset.stepUrl.replace("SECTION", parts[0]).replace("STEP", parts[1]), section: parts[0], step: parts[1] };
+  }
+  const header = document.querySelector("a.continue");
+  if (header) {
+    const target = continueTarget(header);
+    const here = main ? "/" + main.dataset.section + "/" + main.dataset.step : null;
+    if (target && !(here && target.url.endsWith(here))) {
+      header.href = target.url;
+      header.closest("li").hidden = false;
+    }
+  }
+  const start = document.querySelector("a.start");
+  if (start) {
+    const target = continueTarget(start);
+    if (target) {
+      start.href = target.url;
+      start.classList.add("continuing");
+      start.querySelector(".label").textContent = target.end ? start.dataset.end : start.dataset.continue;
+      const title = target.end ? null : document.querySelector('li[data-section="' + target.section + '"] .step-title[data-step="' + target.step + '"]');
+      if (title) start.querySelector(".where-next").textContent = title.textContent;
+    }
+  }
+
   document.querySelectorAll("[data-section][data-steps]").forEach(function (item) {
+    const section = item.dataset.section;
     const steps = item.dataset.steps.split(" ");
-    const seen = (progress[item.dataset.section] || []).filter(function (s) { return steps.includes(s); });
-    item.classList.toggle("done", seen.length === steps.length);
+    const asked = (item.dataset.questions || "").split(" ").filter(Boolean);
+    const seen = (progress.seen[section] || []).filter(function (s) { return steps.includes(s); });
+    const right = (progress.correct[section] || []).filter(function (s) { return asked.includes(s); });
+    item.classList.toggle("done", seen.length === steps.length && right.length === asked.length);
     const text = item.querySelector(".progress-text");
     const reset = item.querySelector(".reset");
-    if (text && seen.length) {
-      text.textContent = seen.length + " / " + steps.length + " ✓";
+    if (text && asked.length && (seen.length || right.length)) {
+      text.textContent = text.dataset.template.replace("{correct}", right.length) + (right.length === asked.length ? " ✓" : "");
       text.hidden = false;
     }
-    if (reset && seen.length) {
+    if (reset && (seen.length || right.length)) {
       reset.hidden = false;
       reset.addEventListener("click", function () {
-        delete progress[item.dataset.section];
+        delete progress.seen[section];
+        delete progress.correct[section];
+        if (progress.last && progress.last.section === section) delete progress.last;
         save(progress);
         item.classList.remove("done");
-        text.hidden = true;
+        if (text) text.hidden = true;
         reset.hidden = true;
       });
     }

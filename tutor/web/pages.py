@@ -7,6 +7,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from .. import questions
 from ..course import find, load_course, neighbours
 from ..domino import DominoError
+from ..guided import GuidedHand, load_hands
 from .i18n import LANGUAGES, best_language
 from .wording import option_label, verdict_sentence
 
@@ -33,6 +34,23 @@ def use_language_prefix(blueprint: Blueprint) -> None:
 
 
 use_language_prefix(bp)
+
+
+def hands_practising(section_id: str) -> list[GuidedHand]:
+    """The guided hands that practise a section (``practises`` in lessons/hands.toml), in course order."""
+    return [hand for hand in load_hands().values() if hand.practises == section_id]
+
+
+def after_hand(hand_id: str) -> dict:
+    """Where a finished guided hand leads: the next hand (None after the last) and the section it practised."""
+    hands = list(load_hands().values())
+    here = next(i for i, hand in enumerate(hands) if hand.id == hand_id)
+    section, _ = find(hands[here].practises) if hands[here].practises else (None, None)
+    return {"next": hands[here + 1] if here + 1 < len(hands) else None, "section": section}
+
+
+bp.add_app_template_global(hands_practising, "hands_practising")
+bp.add_app_template_global(after_hand, "after_hand")
 
 
 @root.get("/")

@@ -1,0 +1,92 @@
+"""Ways in, in a real browser (issue 11, items 1 and 7): on a phone and on a desktop, in each
+language, the header fits (one row of languages, 44 px touch targets), a learner reaches the practice
+from the home page by links alone, and "Continue" leads back to where they left off."""
+
+import pytest
+
+from tutor.course import load_course
+
+LANGS = ["vi", "id", "en"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+SECTIONS = load_course()
+
+
+@pytest.fixture()
+def at(browser):
+    """A page factory: a fresh browser context (empty localStorage) at a given viewport."""
+    contexts = []
+
+    def make(viewport):
+        context = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 500,
+                                      has_touch=viewport["width"] < 500)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def header_boxes(page):
+    """The rendered boxes of the header's rows and of every link or button in it."""
+    return page.evaluate("""() => {
+      const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height,
+                                                                     text: e.textContent.trim()}; };
+      const header = document.querySelector('header.site');
+      return {
+        header: box(header),
+        languages: [...header.querySelectorAll('.languages a')].map(box),
+        targets: [...header.querySelectorAll('a, summary')].filter(e => e.checkVisibility()).map(box),
+        width: document.documentElement.clientWidth,
+        scroll: document.documentElement.scrollWidth,
+      };
+    }""")
+
+
+@pytest.mark.parametrize("width", [360, 390, 430])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_header_fits_a_phone(at, live_server, lang, width, artifacts):
+    page = at({"width": width, "height": 844})
+    for path in ("/", f"/lessons/{SECTIONS[7].id}/{SECTIONS[7].steps[-1].id}", "/hands/"):
+        page.goto(f"{live_server}/{lang}{path}")
+        boxes = header_boxes(page)
+        assert boxes["scroll"] <= boxes["width"], "nothing sticks out sideways"
+        tops = {round(b["y"]) for b in boxes["languages"]}
+        assert len(tops) == 1, f"the language bar wraps: {boxes['languages']}"
+        for target in boxes["targets"]:
+            assert target["h"] >= 44 and target["w"] >= 44, f"touch target too small: {target}"
+            assert target["x"] >= 0 and target["x"] + target["w"] <= width + 0.5, f"off screen: {target}"
+        assert boxes["header"]["h"] <= 200, "the header leaves room for the page"
+        # the teachers' menu opens on screen, with 44 px targets too
+        page.locator("nav.ways summary").click()
+        for target in header_boxes(page)["targets"]:
+            assert target["h"] >= 44 and target["x"] >= 0 and target["x"] + target["w"] <= width + 0.5, target
+    page.screenshot(path=str(artifacts / f"header-{lang}-{width}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_from_the_home_page_to_the_practice_by_links_alone(at, live_server, lang, size):
+    page = at(SIZES[size])
+    page.goto(f"{live_server}/{lang}/")
+    # the header's "Practice" link
+    with page.expect_navigation():
+        page.locator("nav.ways a[href$='/hands/']").click()
+    assert page.url.endswith(f"/{lang}/hands/")
+    assert page.locator(".course-map a").count() >= 5
+    # the long way: Start, then the last step of a section, whose box leads to its guided hand
+    page.goto(f"{live_server}/{lang}/")
+    with page.expect_navigation():
+        page.locator("a.start").click()
+    assert page.url.endswith(f"/{lang}/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[0].id}")
+    with page.expect_navigation():
+        page.locator("nav.sections a", has_text=str(SECTIONS[2].number) + ".").click()
+    while page.locator('a[rel="next"]').count() and page.locator("aside.practise").count() == 0:
+        with page.expect_navigation():
+            page.locator('a[rel="next"]').click()
+    assert page.url.endswith(f"/{lang}/lessons/{SECTIONS[2].id}/{SECTIONS[2].steps[-1].id}")
+    with page.expect_navigation():
+        page.locator("aside.practise a.button").first.click()
+    assert page.url.endswith(f"/{lang}/hands/forced-opening")

@@ -1,0 +1,102 @@
+"""Ways in (issue 11, item 1): a header on every page leads to the course, the practice and the
+teachers' tools; a section's last step leads to the guided hand that practises it; the course's last
+step leads to the practice; a finished guided hand leads to the next hand and back to its lesson."""
+
+import re
+
+import pytest
+
+from tutor.course import load_course
+from tutor.guided import every_learner_line, load_hands
+
+LANGS = ["en", "vi", "id"]
+SECTIONS = load_course()
+HANDS = list(load_hands().values())
+
+
+def header(page: str) -> str:
+    found = re.search(r'<header class="site">(.*?)</header>', page, re.S)
+    assert found, "the page has the site header"
+    return found[1]
+
+
+def finished_url(hand) -> str:
+    """A guided hand played to its end (the learner's first legal line)."""
+    game = next(every_learner_line(hand))
+    assert game.is_over
+    return f"/hands/{hand.id}?moves=" + ".".join(str(a) for a in game.learner_actions)
+
+
+PAGES = ["/", "/lessons/turn/choose-an-end", "/hands/", "/hands/drawing", "/play?seats=3&seed=7",
+         "/diagrams/", "/present/", "/handout/", "/lessons/turn/no-such-step"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_has_the_ways_in(client, lang, path):
+    r = client.get(f"/{lang}{path}")
+    assert r.status_code in (200, 404)
+    nav = header(r.get_data(as_text=True))
+    for href in (f"/{lang}/#course", f"/{lang}/hands/", f"/{lang}/present/", f"/{lang}/handout/"):
+        assert f'href="{href}"' in nav, (path, href)
+    # the continue link knows how to reach any step in this language (tutor.js fills it in)
+    assert f'data-step-url="/{lang}/lessons/SECTION/STEP"' in nav
+
+
+def test_every_guided_hand_practises_a_section_and_every_hand_is_linked_from_one():
+    ids = {s.id for s in SECTIONS}
+    assert all(hand.practises in ids for hand in HANDS)
+    # the lesson each hand names really teaches its moment
+    assert {h.moment: h.practises for h in HANDS} == {
+        "forced_opening": "dealing", "draw": "boneyard", "blocked": "blocked", "play_out": "scoring",
+        "many_seats": "strategy"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("section", SECTIONS, ids=[s.id for s in SECTIONS])
+def test_a_sections_last_step_leads_to_its_guided_hands(client, lang, section):
+    practising = [h for h in HANDS if h.practises == section.id]
+    for step in section.steps:
+        page = client.get(f"/{lang}/lessons/{section.id}/{step.id}").get_data(as_text=True)
+        main = page[page.index("<main"):]
+        for hand in HANDS:
+            linked = f'href="/{lang}/hands/{hand.id}"' in main
+            assert linked == (hand in practising and step == section.steps[-1]), (step.id, hand.id)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_step_of_the_course_leads_to_the_practice(client, lang):
+    last_section = SECTIONS[-1]
+    page = client.get(f"/{lang}/lessons/{last_section.id}/{last_section.steps[-1].id}").get_data(as_text=True)
+    main = page[page.index("<main"):]
+    assert 'rel="next"' not in main
+    assert f'class="button primary" href="/{lang}/hands/"' in main
+    # and no other step does
+    other = client.get(f"/{lang}/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[-1].id}").get_data(as_text=True)
+    assert f'class="button primary" href="/{lang}/hands/"' not in other[other.index("<main"):]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("index", range(len(HANDS)), ids=[h.id for h in HANDS])
+def test_a_finished_guided_hand_offers_the_next_hand_and_its_lesson(client, lang, index):
+    hand = HANDS[index]
+    playing = client.get(f"/{lang}/hands/{hand.id}").get_data(as_text=True)
+    assert 'class="after-hand"' not in playing
+    page = client.get(f"/{lang}{finished_url(hand)}").get_data(as_text=True)
+    block = re.search(r'<nav class="after-hand".*?</nav>', page, re.S)
+    assert block
+    section = next(s for s in SECTIONS if s.id == hand.practises)
+    assert f'href="/{lang}/lessons/{section.id}/{section.steps[0].id}"' in block[0]
+    if index + 1 < len(HANDS):
+        assert f'href="/{lang}/hands/{HANDS[index + 1].id}"' in block[0]
+    else:
+        assert f'href="/{lang}/play?seats=2"' in block[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_home_page_starts_the_course_and_links_the_practice(client, lang):
+    page = client.get(f"/{lang}/").get_data(as_text=True)
+    main = page[page.index("<main"):]
+    first = SECTIONS[0]
+    assert re.search(rf'<a class="button primary big start" href="/{lang}/lessons/{first.id}/{first.steps[0].id}"', main)
+    assert f'href="/{lang}/hands/"' in main
