@@ -244,6 +244,28 @@ def test_positions_round_trip_through_text_and_json():
             p = p.apply(rng.choice(p.legal_actions()))
 
 
+@pytest.mark.parametrize("field,value", [
+    ("to_move", 5), ("passes", 2), ("hands", (0, 0)), ("line", ()), ("boneyard", ()), ("rules", None),
+    ("notes", "a new attribute"),
+])
+def test_a_position_is_immutable(field, value):
+    p = Position.parse("5-4,6-1,2-2/2-0,1-1 5-3,3-3,3-6 0 0")
+    before = (p.to_text(), hash(p))
+    with pytest.raises(AttributeError):
+        setattr(p, field, value)
+    with pytest.raises(AttributeError):
+        delattr(p, field)
+    assert not hasattr(p, "__dict__")  # slots only: nowhere to hide a changed value
+    after = p.apply(Action.parse("6-1R"))
+    assert (p.to_text(), hash(p)) == before  # applying an action leaves the position as it was
+    with pytest.raises(AttributeError):
+        setattr(after, field, value)
+    import copy
+    import pickle
+
+    assert copy.deepcopy(p) == p and pickle.loads(pickle.dumps(p)) == p
+
+
 @pytest.mark.parametrize("text", [
     "6-6/5-5",                      # too few fields
     "6-6,6-6/5-5 - 0 0",            # a tile twice

@@ -135,7 +135,11 @@ def _read_line(tokens: Sequence[Any], where: str = "line") -> tuple[tuple[int, i
 
 class Position:
     """A moment in a round: every hand, the line, the boneyard in draw order, whose turn, and
-    how many seats have passed in a row just before it."""
+    how many seats have passed in a row just before it.
+
+    Immutable (slots, and assignment raises ``AttributeError``), so positions can be shared,
+    cached and hashed.
+    """
 
     __slots__ = ("hands", "line", "to_move", "passes", "boneyard", "rules")
 
@@ -160,10 +164,10 @@ class Position:
         ``boneyard`` lists tile indices in draw order; by default every tile that is in no hand
         and not in the line, lowest first.
         """
-        self.hands = tuple(hands)
-        self.line = tuple(line)
-        self.passes = passes
-        self.rules = rules
+        _set_hands(self, tuple(hands))
+        _set_line(self, tuple(line))
+        _set_passes(self, passes)
+        _set_rules(self, rules)
         self._check()
         used = 0
         for hand in self.hands:
@@ -172,16 +176,31 @@ class Position:
             used |= 1 << _index(a, b)
         rest = FULL_SET & ~used
         if boneyard is None:
-            self.boneyard = tuple(t.index for t in tiles_in(rest))
+            _set_boneyard(self, tuple(t.index for t in tiles_in(rest)))
         else:
-            self.boneyard = tuple(boneyard)
+            _set_boneyard(self, tuple(boneyard))
             if mask_of(TILES[i] for i in self.boneyard) != rest or len(set(self.boneyard)) != len(self.boneyard):
                 raise InvalidPositionError("the boneyard must hold exactly the tiles in no hand and not in the line")
         if not self.line and any(self.hands):
             to_move = self.opening().seat
         if not 0 <= to_move < len(self.hands):
             raise InvalidPositionError(f"to_move {to_move} is not a seat", where="to_move", code="to_move")
-        self.to_move = to_move
+        _set_to_move(self, to_move)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Position is immutable: cannot set {name!r} (apply() returns the next position)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Position is immutable: cannot delete {name!r}")
+
+    def __copy__(self) -> "Position":
+        return self  # immutable: a copy would be the same value
+
+    def __deepcopy__(self, memo: dict) -> "Position":
+        return self
+
+    def __reduce__(self) -> tuple:
+        return _restore, (self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules)
 
     def _check(self) -> None:
         seats = len(self.hands)
@@ -321,12 +340,12 @@ class Position:
     def _next(self, hands, line, to_move, passes, boneyard) -> "Position":
         # Skips __init__'s checks: apply() only builds positions that the rules allow.
         position = object.__new__(Position)
-        position.hands = tuple(hands)
-        position.line = line
-        position.to_move = to_move
-        position.passes = passes
-        position.boneyard = boneyard
-        position.rules = self.rules
+        _set_hands(position, tuple(hands))
+        _set_line(position, line)
+        _set_to_move(position, to_move)
+        _set_passes(position, passes)
+        _set_boneyard(position, boneyard)
+        _set_rules(position, self.rules)
         return position
 
     def check(self, action: Action) -> None:
@@ -515,6 +534,25 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.parse({self.to_text()!r})"
+
+
+# The slots' own setters: the only way to fill a Position, used while building one (they bypass
+# the __setattr__ that makes it immutable, at the cost of a plain attribute store).
+_set_hands = Position.hands.__set__  # type: ignore[attr-defined]
+_set_line = Position.line.__set__  # type: ignore[attr-defined]
+_set_to_move = Position.to_move.__set__  # type: ignore[attr-defined]
+_set_passes = Position.passes.__set__  # type: ignore[attr-defined]
+_set_boneyard = Position.boneyard.__set__  # type: ignore[attr-defined]
+_set_rules = Position.rules.__set__  # type: ignore[attr-defined]
+_SETTERS = (_set_hands, _set_line, _set_to_move, _set_passes, _set_boneyard, _set_rules)
+
+
+def _restore(hands, line, to_move, passes, boneyard, rules) -> Position:
+    """Unpickle a position (pickle cannot assign the slots of an immutable object itself)."""
+    position = object.__new__(Position)
+    for setter, value in zip(_SETTERS, (hands, line, to_move, passes, boneyard, rules)):
+        setter(position, value)
+    return position
 
 
 def placements(fitting: int, left: int, right: int) -> list[Action]:
