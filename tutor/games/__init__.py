@@ -1,0 +1,1 @@
+"""The games the tutor teaches beyond dominoes, one package each (pure Python, no web framework)."""

@@ -1,0 +1,149 @@
+"""The opening roll and game records that replay and re-check every step.
+
+Opening (BACKGAMMON.md): one die each, ties re-rolled (videau unchanged), the higher die plays
+both. A record is JSON-like: ``{"opening": [[3, 3], [6, 1]], "turns": [...]}`` where each opening
+pair is (White's die, Black's die) and each turn is one of ``{"double": true}`` (the side to move
+offers), ``{"take": true}`` / ``{"drop": true}`` (the other side answers), or
+``{"dice": [6, 5], "play": "24/13"}`` (``""`` when the dice cannot be used). The first turn after
+the opening has no ``dice``: it plays the opening dice.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .cube import Offer, Result, offer, result
+from .errors import BackgammonError, IllegalMoveError, IllegalRecordError
+from .plays import parse_play
+from .position import BLACK, START, WHITE, Position, Side
+
+
+@dataclass(frozen=True)
+class Opening:
+    rolls: tuple[tuple[int, int], ...]  # (White's die, Black's die), ties first
+
+    @property
+    def first(self) -> Side:
+        white, black = self.rolls[-1]
+        return WHITE if white > black else BLACK
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        white, black = self.rolls[-1]
+        return (white, black) if white > black else (black, white)
+
+
+def roll_opening(roll_die: Callable[[], int]) -> Opening:
+    """Roll one die each until they differ."""
+    rolls = []
+    while True:
+        pair = (roll_die(), roll_die())
+        rolls.append(pair)
+        if pair[0] != pair[1]:
+            return Opening(tuple(rolls))
+
+
+def check_opening(rolls: Any) -> Opening:
+    if not isinstance(rolls, list) or not rolls:
+        raise IllegalRecordError("opening: a list of die pairs", where="opening", reason="opening_format",
+                                 reason_params={})
+    for i, pair in enumerate(rolls):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in pair)):
+            raise IllegalRecordError("opening: a die pair", where=f"opening[{i}]", reason="dice", reason_params={})
+        last = i == len(rolls) - 1
+        if (pair[0] == pair[1]) != (not last):
+            code = "opening_tie" if last else "opening_not_tie"
+            raise IllegalRecordError(f"opening[{i}]: {code}", where=f"opening[{i}]", reason=code, reason_params={})
+    return Opening(tuple(tuple(p) for p in rolls))
+
+
+@dataclass
+class Replay:
+    """What a valid record led to: every position (before each turn entry) and the result."""
+
+    positions: list[Position] = field(default_factory=list)
+    result: Result | None = None
+
+
+def replay(record: Any, start: Position = START) -> Replay:
+    """Replay a record, checking every entry; IllegalRecordError names the first illegal one."""
+    if not isinstance(record, dict):
+        raise IllegalRecordError("a record is an object", where="", reason="body", reason_params={})
+    opening = check_opening(record.get("opening"))
+    turns = record.get("turns", [])
+    if not isinstance(turns, list):
+        raise IllegalRecordError("turns: a list", where="turns", reason="turns_format", reason_params={})
+    position = start.replace(to_move=opening.first, dice=opening.dice)
+    done = Replay([position])
+    pending: Offer | None = None
+    for i, turn in enumerate(turns):
+        where = f"turns[{i}]"
+
+        def refuse(code: str, **params: Any) -> IllegalRecordError:
+            return IllegalRecordError(f"{where}: {code}", where=where, reason=code, reason_params=params)
+
+        if done.result is not None or position.is_over:
+            raise refuse("game_over")
+        if not isinstance(turn, dict):
+            raise refuse("turn_format")
+        try:
+            if pending is not None:
+                if turn.get("take") is True:
+                    position = position.replace(cube=pending.take())
+                    pending = None
+                elif turn.get("drop") is True:
+                    done.result = pending.drop()
+                    pending = None
+                else:
+                    raise refuse("answer_expected")
+            elif turn.get("double") is True:
+                pending = offer(position)
+            elif "play" in turn:
+                if position.dice is None:
+                    dice = turn.get("dice")
+                    if (not isinstance(dice, list) or len(dice) != 2
+                            or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice)):
+                        raise refuse("dice")
+                    position = position.with_dice(*dice)
+                elif "dice" in turn and list(position.dice) != turn["dice"]:
+                    raise refuse("opening_dice")
+                play = parse_play(position, turn["play"])
+                position = play.after
+                done.result = result(position)
+            else:
+                raise refuse("turn_format")
+        except IllegalRecordError:
+            raise
+        except BackgammonError as error:
+            raise IllegalRecordError(f"{where}: {error}", where=where, reason=error.code,
+                                     reason_params=dict(error.params)) from None
+        done.positions.append(position)
+    return done
+
+
+def random_game(rng: random.Random, start: Position = START) -> tuple[dict, Result]:
+    """A complete game of random legal plays (no videau), as a record, and its result."""
+    from .plays import legal_plays
+
+    opening = roll_opening(lambda: rng.randint(1, 6))
+    position = start.replace(to_move=opening.first, dice=opening.dice)
+    turns: list[dict] = []
+    while True:
+        plays = legal_plays(position)
+        play = rng.choice(plays) if plays else None
+        entry: dict[str, Any] = {"play": play.notation if play else ""}
+        if turns or len(opening.rolls) == 0:
+            entry = {"dice": list(position.dice), **entry}
+        turns.append(entry)
+        position = play.after if play else position.replace(dice=None, to_move=position.to_move.other)
+        over = result(position)
+        if over is not None:
+            return {"opening": [list(r) for r in opening.rolls], "turns": turns}, over
+        position = position.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+
+
+def _unused(_: IllegalMoveError) -> None:  # keeps the import for readers: errors come from the engine
+    pass
