@@ -6,8 +6,8 @@ value before doubling, never times gammon. The videau's states are values: :clas
 (centred or owned), :class:`Offer` (offered, before the answer), and the answers ``take`` (a new
 ``Cube``) and ``drop`` (a :class:`Result`).
 
->>> from .position import Position
->>> result(Position.parse("W | B 19x5 | B cube 2W"))
+>>> from tutor.games.backgammon import Position, WHITE
+>>> result(Position.parse("W | B 19x15 | B cube 2W"))
 Result(winner=<Side.WHITE: 'white'>, kind='gammon', multiplier=2, cube=2, points=4)
 >>> Offer(Cube(), WHITE).take()
 Cube(value=2, owner=<Side.BLACK: 'black'>)
