@@ -64,6 +64,7 @@ BADGE_R = 15
 FONT = 15  # labels
 LINE_H = 22  # annotation lines
 CHAR_W = 0.56  # rough width of a character, in font sizes, for layout only
+TABLE_PAD = 22  # around the line, inside the table
 
 STYLE = (
     ".dmn{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Helvetica Neue',Arial,sans-serif}"
@@ -74,6 +75,8 @@ STYLE = (
     ".dmn .face-down{fill:#3a5670;stroke:#1e3347}"
     ".dmn .inner{fill:none;stroke:#7f9bb5;stroke-width:1.2}"
     ".dmn .last-move{fill:#ffe29a;stroke:#b45309;stroke-width:2.6}"
+    ".dmn .joint{fill:#8a8272}"
+    ".dmn .fresh-ring{fill:none;stroke:#b45309;stroke-width:3;stroke-dasharray:7 4}"
     ".dmn .ring{fill:#c5efe8;stroke:#0d8073;stroke-width:3}"
     ".dmn .dimmed{opacity:.38}"
     ".dmn .empty{fill:none;stroke:#8a8272;stroke-width:1.6;stroke-dasharray:6 5}"
@@ -184,75 +187,80 @@ class _Band:
 
 
 # ----- the line of play -------------------------------------------------------------------------
-def _rows(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[range], list[int]]:
-    """Split the chain into rows joined by turn tiles: rows as index ranges, and the turn tiles.
+ROW_GAP = 12  # between the rows of the snake: wide enough to tell the rows apart
 
-    Rows are balanced (9 tiles with 7 a row: 4, a turn, 4); a double is never the turn tile and,
-    when a row up to two tiles shorter or longer avoids it, not on either side of a turn either.
+
+def _rows(line: Sequence[tuple[int, int]], max_row: int) -> list[range]:
+    """Split the chain into rows of at most ``max_row`` tiles, as even as they can be.
+
+    A row break between two plain tiles stacks the next row's first tile under the last one; a
+    double beside a break lies across both rows, so breaks beside doubles are fine, but a row keeps
+    at least two tiles (but the last) so that no double has to turn two corners.
     """
-    n, max_row = len(line), max(1, max_row)
-    double = [a == b for a, b in line]
+    n, max_row = len(line), max(2, max_row)
     rows: list[range] = []
-    turns: list[int] = []
     start = 0
-    while True:
+    while n - start > max_row:
         left = n - start
-        rows_needed = math.ceil((left + 1) / (max_row + 1))
-        if rows_needed <= 1 or left <= max_row:
-            rows.append(range(start, n))
-            return rows, turns
-        target = min(max_row, math.ceil((left - (rows_needed - 1)) / rows_needed))
-
-        def cost(size: int) -> tuple[int, int]:
-            turn = start + size
-            corner = double[turn - 1] + double[turn + 1]
-            return 100 * double[turn] + 3 * corner + 2 * abs(size - target), -size
-
-        size = min(range(1, min(max_row, left - 2) + 1), key=cost)
+        count = math.ceil(left / max_row)
+        target = math.ceil(left / count)
+        size = max(2, min(max_row, target))
         rows.append(range(start, start + size))
-        turns.append(start + size)
-        start += size + 1
+        start += size
+    rows.append(range(start, n))
+    return rows
 
 
 def _layout_line(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[_Placed], list[int]]:
-    """Place every tile of the line; returns the placements and each row's direction (+1 east)."""
-    rows, turns = _rows(line, max_row)
+    """Place every tile of the line as a snake: rows that turn at the edges, every plain tile
+    lengthwise and only doubles crosswise. Returns the placements and each row's direction (+1 east).
+
+    At a turn between two plain tiles the next row starts right under the last tile, so the two
+    halves that match sit one above the other; a double at a turn stands across both rows, joined
+    on its long side by the last tile of one row and the first of the next.
+    """
+    rows = _rows(line, max_row)
     placed: list[_Placed | None] = [None] * len(line)
     directions = []
+
+    def reach(r: int) -> float:
+        """How far a row's tiles reach above and below its centre line (a double standing
+        across two rows at a turn is not counted: it lies between them)."""
+        row = rows[r]
+        inner = [i for i in row if not ((i == row[0] and r > 0) or (i == row[-1] and r + 1 < len(rows)))]
+        return L / 2 if any(line[i][0] == line[i][1] for i in inner) else S / 2
+
     x, y, direction = 0.0, 0.0, 1
     for r, row in enumerate(rows):
         directions.append(direction)
+        first = row[0]
         if r > 0:
-            # The previous row's last tile P, the turn tile T going down, this row's first tile N.
-            # T hangs below P's last half and N hangs below T, its first half under T; but a tile
-            # joining a double at the corner joins its long side, so that the double still lies
-            # across the chain: T stands beside a double P, a double N stands beside T.
-            p, back = placed[rows[r - 1][-1]], -direction
-            t_index, n_index = turns[r - 1], row[0]
-            p_double = p.halves[0] == p.halves[1]
-            t_double = line[t_index][0] == line[t_index][1]
-            n_double = line[n_index][0] == line[n_index][1]
-            end_edge = p.cx + back * p.w / 2
-            if p_double and not t_double:
-                t_cx = end_edge + back * (GAP + S / 2)
-                t_top = p.cy + (S / 2 if n_double else 0)
+            p = placed[row[0] - 1]
+            assert p is not None
+            back = -direction  # the direction of the previous row
+            pitch = reach(r - 1) + reach(r) + ROW_GAP  # from the previous row's centre line to this one's
+            y += pitch
+            a, b = line[first]
+            if p.halves[0] == p.halves[1]:
+                # the double P stands across both rows: this row starts beside its lower half
+                x = p.cx - back * (S / 2 + GAP)
+            elif a == b:
+                # this row's first tile is a double standing across both rows, beyond P's end
+                cx = p.cx + back * (p.w / 2 + GAP + S / 2)
+                placed[first] = _Placed((a, b), cx, y - pitch / 2, 90)
+                x = cx + direction * (S / 2 + GAP)
+                first += 1
             else:
-                t_cx = end_edge - back * S / 2
-                t_top = p.cy + p.h / 2 + GAP
-            t_h = S if t_double else L
-            placed[t_index] = _Placed(line[t_index], t_cx, t_top + t_h / 2, 0 if t_double else 90)
-            if n_double and not t_double:
-                y = t_top + t_h
-                x = t_cx + direction * (S / 2 + GAP)
-            else:
-                y = t_top + t_h + GAP + (L if n_double else S) / 2
-                x = t_cx - direction * S / 2
-        for i in row:
+                # stacked: the first half of this row's first tile right under P's last half
+                x = p.cx + back * p.w / 2
+        for i in range(first, row[-1] + 1):
             a, b = line[i]
             double = a == b
             w = S if double else L
+            corner = double and i == row[-1] and r + 1 < len(rows)
+            drop = (reach(r) + reach(r + 1) + ROW_GAP) / 2 if corner else 0
             angle = 90 if double else (0 if direction > 0 else 180)
-            placed[i] = _Placed((a, b), x + direction * w / 2, y, angle)
+            placed[i] = _Placed((a, b), x + direction * w / 2, y + drop, angle)
             x += direction * (w + GAP)
         direction = -direction
     return [p for p in placed if p is not None], directions
@@ -273,6 +281,8 @@ def render_position(
     show_opponents: bool = True,
     annotations: Sequence[str] = (),
     max_row_tiles: int = 7,
+    max_width: int | None = None,
+    fresh: Tile | None = None,
     id_prefix: str | None = None,
     debug: bool = False,
 ) -> str:
@@ -284,6 +294,9 @@ def render_position(
       ``playable``, the other tiles of that hand ``unplayable`` (dimmed when ``dim_unplayable``).
     - ``last_move``: a move already in the line, drawn highlighted.
     - ``annotations``: lines of text under the picture (pip totals, scores), already localized.
+    - ``max_width``: the widest the picture may be, in viewBox units (a phone's screen): the line
+      gets fewer tiles a row, and the hands and the other seats wrap onto more rows.
+    - ``fresh``: a tile of the viewing seat's hand to mark as just drawn.
     - ``id_prefix``: prefix of the few ids (defs, title, desc); by default a short hash of the
       inputs, so the same input gives the same bytes and different diagrams inlined in one page
       do not clash.
@@ -293,12 +306,12 @@ def render_position(
         raise ValueError(f"seat {seat} is not a seat of this position")
     prefix = id_prefix or _default_prefix(
         position, labels, seat, reveal, highlight, dim_unplayable, last_move,
-        show_boneyard, show_hand, show_opponents, annotations, max_row_tiles,
+        show_boneyard, show_hand, show_opponents, annotations, max_row_tiles, max_width, fresh,
     )
     return _Renderer(position, labels, seat, prefix, debug).render(
         reveal=set(reveal), highlight=highlight, dim=dim_unplayable, last_move=last_move,
         show_boneyard=show_boneyard, show_hand=show_hand, show_opponents=show_opponents,
-        annotations=[str(a) for a in annotations], max_row=max_row_tiles,
+        annotations=[str(a) for a in annotations], max_row=max_row_tiles, max_width=max_width, fresh=fresh,
     )
 
 
@@ -376,10 +389,16 @@ class _Renderer:
 
     # ----- bands ------------------------------------------------------------------------------
     def render(self, *, reveal, highlight, dim, last_move, show_boneyard, show_hand, show_opponents,
-               annotations, max_row) -> str:
+               annotations, max_row, max_width=None, fresh=None) -> str:
         dwg = self.dwg
         self.marks = self._marks(highlight)
         self.dim = dim
+        self.fresh = fresh
+        # the widest a band may be; None: as wide as it needs
+        self.limit = None if max_width is None else max_width - 2 * MARGIN
+        if self.limit is not None:
+            # the line's rows: its tiles, the two end badges beside them and the table's padding
+            max_row = max(2, min(max_row, int((self.limit - 2 * TABLE_PAD - 2 * (10 + 2 * BADGE_R)) // (L + GAP))))
         bands: list[_Band] = []
         top = self._top_band(reveal, show_opponents, show_boneyard)
         if top is not None:
@@ -453,7 +472,7 @@ class _Renderer:
 
     def _top_band(self, reveal: set[int], show_opponents: bool, show_boneyard: bool) -> _Band | None:
         position = self.position
-        blocks: list[tuple[float, Callable[[float, float], None]]] = []
+        blocks: list[tuple[float, float, Callable[[float, float], None]]] = []  # width, height, draw
         label_h = 24
         tiles_h = L * SMALL
         if show_opponents:
@@ -461,26 +480,45 @@ class _Renderer:
                 seat = (self.seat + k) % position.seats
                 blocks.append(self._opponent_block(seat, seat in reveal, label_h))
         if show_boneyard:
-            blocks.append(self._boneyard_block(label_h))
+            boneyard_w, draw_boneyard = self._boneyard_block(label_h)
+            blocks.append((boneyard_w, label_h + tiles_h, draw_boneyard))
         if not blocks:
             return None
         gap = 40
-        width = sum(w for w, _ in blocks) + gap * (len(blocks) - 1)
+        # blocks side by side, onto a new line when the next would pass the limit
+        lines: list[list[tuple[float, float, Callable[[float, float], None]]]] = [[]]
+        for w, h, draw_block in blocks:
+            used = sum(b[0] for b in lines[-1]) + gap * len(lines[-1])
+            if lines[-1] and self.limit is not None and used + w > self.limit:
+                lines.append([])
+            lines[-1].append((w, h, draw_block))
+        widths = [sum(b[0] for b in line) + gap * (len(line) - 1) for line in lines]
+        heights = [max(b[1] for b in line) for line in lines]
+        line_gap = 14
 
         def draw(ox: float, oy: float) -> None:
-            x = ox
-            for w, draw_block in blocks:
-                draw_block(x, oy)
-                x += w + gap
+            y = oy
+            for line, line_w, line_h in zip(lines, widths, heights):
+                x = ox + (max(widths) - line_w) / 2
+                for w, _, draw_block in line:
+                    draw_block(x, y)
+                    x += w + gap
+                y += line_h + line_gap
 
-        return _Band(width, label_h + tiles_h, draw)
+        return _Band(max(widths), sum(heights) + line_gap * (len(lines) - 1), draw)
 
     def _opponent_block(self, seat: int, face_up: bool, label_h: float):
         tiles = self.position.hand(seat)
         name = self.labels.seat_name(seat) if self.labels.seat_name else ""
         turn = self.position.to_move == seat
-        tiles_w = max(len(tiles) * SMALL_PITCH - (SMALL_PITCH - S * SMALL), S * SMALL)
+        per_row = len(tiles) or 1
+        if self.limit is not None:
+            per_row = max(1, min(per_row, int((self.limit - S * SMALL) // SMALL_PITCH) + 1))
+        rows = max(1, math.ceil(len(tiles) / per_row))
+        tiles_w = max(min(len(tiles), per_row) * SMALL_PITCH - (SMALL_PITCH - S * SMALL), S * SMALL)
         width = max(tiles_w, _text_width(name) + (14 if turn else 0))
+        row_h = L * SMALL + 8
+        height = label_h + rows * row_h - 8
 
         def draw(x: float, y: float) -> None:
             g = self.dwg.g(class_="opponent" + (" revealed" if face_up else ""))
@@ -489,8 +527,10 @@ class _Renderer:
             if not tiles:
                 g.add(self.dwg.rect(insert=(_n(x), _n(y + label_h)), size=(_n(S * SMALL), _n(L * SMALL)),
                                     rx=RX, class_="empty"))
-            for i, tile in enumerate(tiles):
-                p = _Placed((tile.high, tile.low), x + i * SMALL_PITCH + S * SMALL / 2, y + label_h + L * SMALL / 2, 90, SMALL)
+            for k, tile in enumerate(tiles):
+                i, row = k % per_row, k // per_row
+                p = _Placed((tile.high, tile.low), x + i * SMALL_PITCH + S * SMALL / 2,
+                            y + label_h + row * row_h + L * SMALL / 2, 90, SMALL)
                 if face_up:
                     classes, ends = self._hand_classes(tile, seat)
                     self._tile(g, p, classes, ring="playable" in classes, data_seat=seat)
@@ -498,7 +538,7 @@ class _Renderer:
                     self._tile(g, p, ["face-down"], face_up=False, data_seat=seat)
             self.dwg.add(g)
 
-        return width, draw
+        return width, height, draw
 
     def _boneyard_block(self, label_h: float):
         count = len(self.position.boneyard)
@@ -529,7 +569,7 @@ class _Renderer:
 
     def _table_band(self, last_move: Action | None, max_row: int) -> _Band:
         position = self.position
-        pad = 22
+        pad = TABLE_PAD
         if not position.line:
             w, h = S + 2 * pad, L + 2 * pad
 
@@ -561,10 +601,22 @@ class _Renderer:
         ]
         xs = [p.cx - p.w / 2 for p in placed] + [p.cx + p.w / 2 for p in placed]
         ys = [p.cy - p.h / 2 for p in placed] + [p.cy + p.h / 2 for p in placed]
-        for _, _, bx, by, side, text in ends:
-            far = bx + side * (BADGE_R + (8 + _text_width(text) if text else 0))
-            xs += [bx - BADGE_R, bx + BADGE_R, far]
+        # Each end's word sits by its own badge, over the line's first tile (left end) or under its
+        # last (right end), running inwards, so it never drifts towards the other end.
+        label_at = {}
+        for class_, _, bx, by, side, text in ends:
+            xs += [bx - BADGE_R, bx + BADGE_R]
             ys += [by - BADGE_R, by + BADGE_R]
+            if not text:
+                continue
+            if class_ == "end-left":
+                tx, ty, anchor = bx - BADGE_R, by - L / 2 - 6, "start"
+            else:
+                tx, ty, anchor = (bx + BADGE_R, by + L / 2 + 18, "end") if side > 0 else (bx - BADGE_R, by + L / 2 + 18, "start")
+            label_at[class_] = (tx, ty, anchor)
+            reach = _text_width(text) * (1 if anchor == "start" else -1)
+            xs += [tx, tx + reach]
+            ys += [ty - FONT, ty + 4]
         min_x, min_y = min(xs), min(ys)
         w, h = max(xs) - min_x + 2 * pad, max(ys) - min_y + 2 * pad
 
@@ -574,6 +626,13 @@ class _Renderer:
             dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
             g = dwg.g(class_="line")
             self._data(g, data_tiles=len(placed))
+            for p, q in zip(placed, placed[1:]):
+                if p.cx == q.cx and p.angle % 180 == 0 and q.angle % 180 == 0:
+                    # a turn between two plain tiles, one under the other: a bar joins the two
+                    # halves that match, so the chain reads on from one row to the next
+                    x = p.cx + dx + (S / 2 if p.angle == 0 else -S / 2) - 3
+                    top, bottom = sorted((p.cy, q.cy))
+                    g.add(dwg.rect(insert=(_n(x), _n(top + dy + S / 2)), size=(6, _n(bottom - top - S)), class_="joint"))
             for i, p in enumerate(placed):
                 p = _Placed(p.halves, p.cx + dx, p.cy + dy, p.angle)
                 classes = ["double"] if p.halves[0] == p.halves[1] else []
@@ -585,8 +644,8 @@ class _Renderer:
                 badge = self._badge(dwg, number, bx + dx, by + dy, class_)
                 self._data(badge, data_number=number)
                 if text:
-                    self._text(badge, text, bx + dx + side * (BADGE_R + 8), by + dy + 5, "end-label",
-                               "start" if side > 0 else "end")
+                    tx, ty, anchor = label_at[class_]
+                    self._text(badge, text, tx + dx, ty + dy, "end-label", anchor)
 
         return _Band(w, h, draw)
 
@@ -596,10 +655,15 @@ class _Renderer:
         label_h = 26
         entries = [(tile, *self._hand_classes(tile, self.seat)) for tile in tiles]
         marker_h = 28 if any(ends - {None} for _, _, ends in entries) else 0
-        tiles_w = max(len(tiles) * HAND_PITCH - (HAND_PITCH - S), S)
+        per_row = len(tiles) or 1
+        if self.limit is not None:
+            per_row = max(1, min(per_row, int((self.limit - S) // HAND_PITCH) + 1))
+        rows = max(1, math.ceil(len(tiles) / per_row))
+        tiles_w = max(min(len(tiles), per_row) * HAND_PITCH - (HAND_PITCH - S), S)
         turn = self.position.to_move == self.seat
         width = max(tiles_w, _text_width(label) + (14 if turn else 0))
-        height = label_h + marker_h + L + 6
+        row_h = marker_h + L + 12
+        height = label_h + rows * row_h - 6
 
         def draw(ox: float, oy: float) -> None:
             dwg = self.dwg
@@ -610,15 +674,22 @@ class _Renderer:
             top = oy + label_h + marker_h
             if not tiles:
                 g.add(dwg.rect(insert=(_n(x0), _n(top)), size=(S, L), rx=RX, class_="empty hand-empty"))
-            for i, (tile, classes, ends) in enumerate(entries):
+            for k, (tile, classes, ends) in enumerate(entries):
+                i, row = k % per_row, k // per_row
                 cx = x0 + i * HAND_PITCH + S / 2
-                p = _Placed((tile.high, tile.low), cx, top + L / 2, 90)
+                row_top = top + row * row_h
+                p = _Placed((tile.high, tile.low), cx, row_top + L / 2, 90)
                 data = {"data_seat": self.seat}
                 if ends - {None}:
                     data["data_ends"] = " ".join(e.value for e in (End.LEFT, End.RIGHT) if e in ends)
+                if tile is self.fresh:
+                    # just drawn: a dashed frame around it (and "fresh" for pages and tests)
+                    classes = classes + ["fresh"]
+                    g.add(dwg.rect(insert=(_n(cx - S / 2 - 5), _n(row_top - 5)), size=(S + 10, L + 10), rx=RX + 4,
+                                   class_="fresh-ring"))
                 self._tile(g, p, classes, ring="playable" in classes, **data)
                 if ends - {None}:
-                    self._fit_marker(g, ends, cx, top - 12)
+                    self._fit_marker(g, ends, cx, row_top - 12)
             dwg.add(g)
 
         return _Band(width, height, draw)

@@ -71,11 +71,9 @@ def seat_label(seat: int, seats: int) -> str:
 
 def seat_phrase(seat: int, seats: int) -> str:
     """Another seat named inside a sentence (lower case where the language has case)."""
-    if seats == 2:
-        # TRANSLATORS: the only opponent, named inside a sentence (as in "Last move: your opponent played 5-3").
-        return _("your opponent")
-    # TRANSLATORS: one of several opponents, named inside a sentence (as in "Last move: opponent 2 played 5-3").
-    return _("opponent %(seat)s", seat=seat)
+    from .voice import player_phrase
+
+    return player_phrase(seat, seats)
 
 
 def _last_move(seat: int, viewer: int, seats: int, tile: str, end: str) -> str:

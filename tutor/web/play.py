@@ -20,11 +20,14 @@ from werkzeug.exceptions import BadRequest
 from ..diagrams import Diagram, Display
 from ..domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
 from ..guided import Game, free_play_deal, hand_by_id, default_opponents, load_hands, replay
-from ..hints import SeatView, explain_turn, hint_ladder, round_end_notes, match_notes, strategy_notes
+from ..hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from ..players import summarize_turns
-from .diagrams import render_svg
+from ..render import render_position
+from ..diagrams import render_options
+from .diagrams import labels_for
 from .pages import use_language_prefix
-from .wording import render_error, render_note, seat_name
+from .voice import Voice, match_line, match_won, player_name, render_all, round_headline
+from .wording import render_error
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -33,7 +36,7 @@ def N_(msgid: str) -> str:
 
 bp = Blueprint("play", __name__, url_prefix="/<lang_code>")
 use_language_prefix(bp)
-bp.add_app_template_global(seat_name, "seat_name")
+bp.add_app_template_global(player_name, "player_name")
 
 LEARNER = 0
 MOVE_SEPARATOR = "."
@@ -44,6 +47,12 @@ HINT_LEVELS = 3  # nudge, the tile, the move
 #: the picture's title, an English msgid: the diagrams module translates it when it draws
 # TRANSLATORS: accessible title of the picture of a game in progress (the table seen from your seat).
 GAME_TITLE = N_("The table")
+#: The picture's widest band, in viewBox units: at 390 px a line tile is still 24 px across.
+TABLE_WIDTH = 560
+#: The part of the page the learner comes back to after each move (the status, the table, the hand).
+TABLE_ANCHOR = "table"
+#: Guided hands whose goal asks the learner to work out the result: what the small form asks.
+ASKS = {"blocked": ("winner", "points"), "play_out": ("points",), "many_seats": ("points",)}
 
 
 class BadGame(BadRequest):
@@ -174,37 +183,53 @@ def _game_page(table: Table):
     if attempt:
         target, refusal, choose_end = _attempt(game, attempt)
         if target is not None:
-            return redirect(table.url(table.moves + [target]))
+            # back at the table: the status, the picture and the hand on screen without scrolling
+            return redirect(table.url(table.moves + [target]) + "#" + TABLE_ANCHOR)
         if refusal:
             status = 400
     over = position.required() is Required.OVER
     if over:
         match = match.after(position.result())
     view = SeatView.from_history(game.positions, game.actions, LEARNER)
+    voice = Voice(table.seats, LEARNER)
     learner_to_move = not over and position.to_move == LEARNER
     hint_level = _bounded_int(request.args.get("hint"), HINT_LEVELS) if learner_to_move else 0
     ladder = hint_ladder(view, seed=table.seed + len(game.actions)) if hint_level else None
     highlight: Any = "legal"
     if ladder and hint_level >= 2 and ladder.recommendation.action.tile is not None:
         highlight = (str(ladder.recommendation.action),)
-    picture = _picture(game, highlight, reveal_all=over)
+    drawn = [t for t in view.drawn_this_turn() if t is not None] if learner_to_move else []
+    fresh = drawn[-1] if drawn else None
+    picture = _picture(game, highlight, reveal_all=over, fresh=fresh)
+    hand = hand_by_id(table.hand_id) if table.hand_id else None
+    asks = ASKS.get(hand.moment, ()) if hand and over else ()
+    answer = _answer(position, asks) if asks else None
+    if answer and answer["error"]:
+        status = 400
+    result_shown = over and (not asks or (answer is not None and answer["done"]))
+    headline = round_headline(position, voice) if over else ""
     return render_template(
         "play/game.html",
-        table=table, hand=hand_by_id(table.hand_id) if table.hand_id else None, game=game, position=position,
+        table=table, hand=hand, game=game, position=position,
         picture=picture, over=over, learner_to_move=learner_to_move, match=match,
-        hand_buttons=_hand_buttons(game) if learner_to_move else [],
+        hand_buttons=_hand_buttons(game, fresh) if learner_to_move else [],
         can_draw=learner_to_move and position.required() is Required.DRAW,
         can_pass=learner_to_move and position.required() is Required.PASS,
-        since_last=[render_note(t.note()) for t in _turns_since_learner(game)],
+        since_last=render_all(voice, [t.note() for t in _turns_since_learner(game)]),
+        learner_has_moved=any(p.to_move == LEARNER for p in game.positions[:-1]),
         refusal=refusal, choose_end=choose_end,
         hint_level=hint_level, hint_levels=HINT_LEVELS,
-        hints=[render_note(n) for n in (ladder.nudge, ladder.highlight, ladder.move)[:hint_level]] if ladder else [],
-        explanation=[render_note(n) for n in (list(ladder.explanation) if ladder else explain_turn(view))]
+        hints=render_all(voice, (ladder.nudge, ladder.highlight, ladder.move)[:hint_level]) if ladder else [],
+        explanation=render_all(voice, list(ladder.explanation) if ladder else explain_turn(view))
         if request.args.get("explain") and learner_to_move else [],
-        strategy=[render_note(n) for n in strategy_notes(view)] if request.args.get("strategy") else [],
-        result_notes=[render_note(n) for n in round_end_notes(position)] if over else [],
-        match_notes=[render_note(n) for n in match_notes(match)] if over and table.hand_id is None else [],
-        status_text=_status(position, over),
+        strategy=render_all(voice, strategy_notes(view)) if request.args.get("strategy") else [],
+        headline=headline, asks=asks, answer=answer, result_shown=result_shown,
+        seat_choices=[(str(s), player_name(s, table.seats)) for s in range(table.seats)],
+        result_notes=render_all(voice, round_end_notes(position)) if result_shown else [],
+        match_line=match_line(match, voice) if table.hand_id is None else "",
+        match_won=match_won(match, voice) if over and table.hand_id is None else "",
+        status_text=_status(position, over, fresh, headline if result_shown else "", asking=bool(asks)),
+        table_anchor=TABLE_ANCHOR,
     ), status
 
 
@@ -251,15 +276,52 @@ def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | N
         if error.code != "no_match":
             return None, render_error(error), None
     left, right = position.ends
+    if left == right:
+        # TRANSLATORS: the learner clicked a tile that does not fit; both open ends show %(number)s.
+        return None, _("%(tile)s does not fit: it has no %(number)s.", tile=str(tile), number=left), None
     # TRANSLATORS: the learner clicked a tile that matches neither open end.
     return None, _("%(tile)s does not fit: it shows neither %(left)s nor %(right)s.",
                    tile=str(tile), left=left, right=right), None
 
 
-def _hand_buttons(game: Game) -> list[dict]:
+def _hand_buttons(game: Game, fresh: Tile | None = None) -> list[dict]:
     position = game.position
     playable = {m.tile for m in position.legal_moves()}
-    return [{"tile": str(t), "playable": t in playable} for t in position.hand(LEARNER)]
+    return [{"tile": str(t), "playable": t in playable, "fresh": t is fresh} for t in position.hand(LEARNER)]
+
+
+def _answer(position, asks: tuple[str, ...]) -> dict | None:
+    """The learner's answer to "who wins, how many points?", judged against the engine's result.
+
+    None until the form is sent; ``done`` once there is an answer to show (or the learner asked
+    to see it); ``error`` when the points are not a number (the form comes back, with a 400)."""
+    args = request.args
+    if "answered" not in args:
+        return None
+    result = position.result()
+    verdict: dict[str, Any] = {"done": True, "error": "", "right": [], "wrong": [], "skipped": args.get("answered") == "show"}
+    if verdict["skipped"]:
+        return verdict
+    if "winner" in asks:
+        expected = "nobody" if result.winner is None else str(result.winner)
+        given = args.get("winner", "")
+        if given:
+            (verdict["right"] if given == expected else verdict["wrong"]).append("winner")
+        else:
+            verdict["wrong"].append("winner")
+    if "points" in asks:
+        text = args.get("points", "").strip()
+        try:
+            number = float(text)
+        except ValueError:
+            number = None
+        if number is None or number != number or number in (float("inf"), float("-inf")):
+            verdict["done"] = False
+            # TRANSLATORS: the learner typed something that is not a number in "how many points?" at the end of a guided hand.
+            verdict["error"] = _("Write the points as a number, such as 15.")
+            return verdict
+        (verdict["right"] if number == result.points else verdict["wrong"]).append("points")
+    return verdict
 
 
 def _turns_since_learner(game: Game) -> list:
@@ -273,7 +335,7 @@ def _turns_since_learner(game: Game) -> list:
     return list(reversed(recent))
 
 
-def _picture(game: Game, highlight: Any, reveal_all: bool) -> Markup:
+def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = None) -> Markup:
     deal = game.deal
     size = deal.rules.hand_size(deal.seats)
     order = [str(t) for t in deal.order]
@@ -285,16 +347,33 @@ def _picture(game: Game, highlight: Any, reveal_all: bool) -> Markup:
         display=Display(highlight=highlight, reveal=tuple(range(1, deal.seats)) if reveal_all else (),
                         last_move=True, max_row_tiles=7),
     )
-    return Markup(render_svg(diagram))
+    # the game's own picture: narrow enough for a phone, the tile just drawn marked
+    svg = render_position(diagram.position, labels=labels_for(diagram), **render_options(diagram),
+                          max_width=TABLE_WIDTH, fresh=fresh)
+    return Markup(svg)
 
 
-def _status(position, over: bool) -> str:
+def _status(position, over: bool, fresh: Tile | None = None, headline: str = "", asking: bool = False) -> str:
     if over:
+        if headline:
+            return headline
+        if asking:
+            # TRANSLATORS: status line at the end of a guided hand that asks the learner to work out the result.
+            return _("The round is over. Who wins, and how many points? Work it out below the table.")
         # TRANSLATORS: status line of a game: the round has ended.
         return _("The round is over.")
     if position.to_move != LEARNER:
         return _("It is not your turn.")
     required = position.required()
+    if fresh is not None:
+        if required is Required.PLAY:
+            # TRANSLATORS: status line of a game, right after you drew a tile that fits an open end.
+            return _("You drew %(tile)s: it fits, play it.", tile=str(fresh))
+        if required is Required.DRAW:
+            # TRANSLATORS: status line of a game, right after you drew a tile that does not fit (the boneyard still has tiles).
+            return _("You drew %(tile)s: it doesn't fit, draw again.", tile=str(fresh))
+        # TRANSLATORS: status line of a game: you drew the last tile of the boneyard and it does not fit.
+        return _("You drew %(tile)s, the last tile of the boneyard: it doesn't fit, so pass.", tile=str(fresh))
     statuses = {
         # TRANSLATORS: status line of a game: the learner must open the round.
         Required.OPEN: _("Your turn: open the round."),

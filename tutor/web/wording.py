@@ -459,16 +459,11 @@ def render_error(error: DominoError) -> str:
 
 
 def seat_name(seat: int, seats: int) -> str:
-    """The learner is seat 0 in the lessons and hands; the others are opponents. The seat number
-    stays in the name because the explanations speak of seats ("Seat 1 drew 2 tiles")."""
-    if seat == 0:
-        # TRANSLATORS: the learner's own seat, as a choice or a label; seats are numbered from 0.
-        return _("You (seat %(seat)s)", seat=seat)
-    if seats == 2:
-        # TRANSLATORS: the only opponent in a two-player round, as a choice or a label over its hand.
-        return _("Your opponent (seat %(seat)s)", seat=seat)
-    # TRANSLATORS: one of several opponents, numbered by seat.
-    return _("Opponent %(seat)s", seat=seat)
+    """A player as the learner (seat 0) calls them: "You", "Your opponent", "The opponent on your
+    left"; never a seat number (the same names as on the game pages, ``tutor.web.voice``)."""
+    from .voice import player_name
+
+    return player_name(seat, seats)
 
 
 def option_label(option, seat_count: int = 2) -> str:
