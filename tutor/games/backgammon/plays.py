@@ -320,6 +320,7 @@ def _replay(position: Position, steps: Iterable[Step]) -> tuple[tuple[int, ...],
     opponent, me = position.board()
     dice = _dice_list(position)
     for i, step in enumerate(steps):
+        step = Step(*step)
         reason = _step_reason(me, opponent, dice, step.src, step.dst, step.die)
         if reason is not None:
             raise IllegalMoveError(f"step {i + 1} ({step}) is not allowed: {reason.code}", where=f"steps[{i}]",
@@ -442,9 +443,8 @@ def why_not(position: Position, src: int | str, dst: int | str, played: Sequence
         for i, step in enumerate(path):
             reason = _step_reason(board, other, left, step.src, step.dst, step.die)
             if reason is not None:
-                if i and reason.code == "blocked":
-                    reason = Reason("blocked_midway", {"point": step.src, **reason.params})
-                    reason.params["point"] = step.src
+                if i < len(path) - 1 and reason.code == "blocked":
+                    reason = Reason("blocked_midway", {**reason.params, "src": src, "dst": dst})
                 break
             board, other = _apply(board, other, step.src, step.dst)
             left.remove(step.die)
