@@ -12,7 +12,7 @@ this module never writes prose (no gettext here).
 >>> svg.startswith("<svg") and 'role="img"' in svg and "<script" not in svg
 True
 >>> [(c.point, c.side, c.count) for c in checker_stacks(svg)][:2]
-[(24, 'white', 2), (13, 'white', 5)]
+[(24, 'white', 2), (19, 'black', 5)]
 
 Elements carry classes that pages and tests rely on: ``point`` (``data-point``, with ``from``,
 ``via``, ``to`` or ``hit`` when a marked play uses it), ``checker white|black`` (``data-point`` = 1-24,
