@@ -214,7 +214,8 @@ def test_the_handout_holds_the_whole_rulebook(client, lang):
     for diagram in DIAGRAMS.values():
         assert page.count(f'<figure class="diagram handout-figure" id="{diagram.id}"') == 1
         assert squash(translated(lang, diagram.caption)) in text
-    assert page.count("<svg") == len(DIAGRAMS)
+    # ... and each exercise about a picture prints that picture again, beside it (tests below)
+    assert page.count("<svg") == len(DIAGRAMS) + page.count('<figure class="exercise-picture"')
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert len(ids) == len(set(ids))
     # an exercise in every section, and the answers after the last section
@@ -228,7 +229,7 @@ def test_the_handout_holds_the_whole_rulebook(client, lang):
 
 
 def handout_exercises(page: str) -> list[dict]:
-    found = re.findall(r'<div class="exercise-question" id="question-([\d.]+)" data-label="[\d.]+" data-kind="(\w+)"\s+'
+    found = re.findall(r'<div class="exercise-question[^"]*" id="question-([\d.]+)" data-label="[\d.]+" data-kind="(\w+)"\s+'
                        r'data-position="([^"]+)" data-answer="([^"]*)">', page)
     return [{"label": label, "kind": kind, "position": html.unescape(pos), "answer": answer.split()}
             for label, kind, pos, answer in found]
@@ -352,3 +353,136 @@ def test_the_print_stylesheet_is_for_a4_and_keeps_pictures_whole():
     rule = re.search(r"figure[^{]*{[^}]*break-inside:\s*avoid", css)
     assert rule, "figures (diagrams) are never split"
     assert re.search(r"header\.site[^{]*nav\.sections[^{]*{\s*display:\s*none", css)
+
+
+# ----- neutral pictures on question slides and the slide before them ----------------------------------------
+def figure_of(page: str, number: int) -> str:
+    slide = re.search(rf'<section class="slide[^"]*"\s+id="slide-{number}".*?</section>', page, re.S).group(0)
+    figure = slide[slide.index('<figure class="visual'):]
+    return figure[:figure.index("</figure>")]
+
+
+def marks(svg: str) -> set[str]:
+    """The marks that answer a question about the picture: rings, dimmed tiles, lines under it."""
+    classes = set(re.findall(r'class="([^"]+)"', svg))
+    return {mark for mark in ("ring", "dimmed", "annotation") if any(mark in c.split() for c in classes)}
+
+
+def test_a_question_slide_and_the_slide_before_show_the_position_plainly_until_a_reveals(client):
+    turn = next(s for s in SECTIONS if s.id == "turn")
+    slides = present.slides_of(turn)
+    question = next(s for s in slides if s.question and s.step.question.diagram == "D3")
+    page = get(client, f"/en/present/turn/{question.step.id}/question")
+    for number in (question.number - 1, question.number):  # the step's slide, then its question
+        figure = figure_of(page, number)
+        plain, revealed = figure.split('<div class="picture picture-revealed">')
+        assert marks(plain) == set(), number
+        assert {"ring", "dimmed"} <= marks(revealed), number
+        assert 'details class="answer' in page.split(f'id="slide-{number}"')[1].split("</section>")[0]
+    # the plain picture's description does not name the tiles that fit either
+    plain = figure_of(page, question.number).split('<div class="picture picture-revealed">')[0]
+    description = re.search(r"<desc[^>]*>(.*?)</desc>", plain, re.S).group(1)
+    assert "fits the left end" not in description and "dimmed" not in description
+
+
+def test_the_slide_before_a_points_question_keeps_the_score_until_a_reveals(client):
+    scoring = next(s for s in SECTIONS if s.id == "scoring")
+    step = next(s for s in scoring.steps if s.question and s.diagram and s.question.kind == "points")
+    slide = next(s for s in present.slides_of(scoring) if s.step == step and not s.question)
+    page = get(client, f"/en/present/scoring/{step.id}")
+    plain, revealed = figure_of(page, slide.number).split('<div class="picture picture-revealed">')
+    assert "annotation" in marks(revealed) and re.search(r"scores? \d+ points?", visible_text(revealed.replace("<svg", "<x"))) or "points" in revealed
+    assert "annotation" not in marks(plain)
+    assert not re.search(r"You score \d+ point", plain)
+
+
+def test_a_slide_about_a_step_without_a_question_keeps_its_marks(client):
+    section, step = next((section, step) for section in SECTIONS for step in section.steps
+                         if step.diagram and step.question is None)
+    slide = next(s for s in present.slides_of(section) if s.step == step)
+    page = get(client, f"/en/present/{section.id}/{step.id}")
+    figure = figure_of(page, slide.number)
+    assert "picture-revealed" not in figure and "<svg" in figure
+
+
+# ----- the notes window previews the next slide ---------------------------------------------------------------
+def test_the_notes_preview_the_next_slide_with_its_text_and_picture(client):
+    turn = next(s for s in SECTIONS if s.id == "turn")
+    slides = present.slides_of(turn)
+    for slide in slides[:-1]:
+        following = slides[slide.number]
+        page = get(client, f"/vi/present/turn/notes?slide={slide.number}")
+        part = re.search(rf'<section class="notes-slide" id="notes-{slide.number}".*?</section>', page, re.S).group(0)
+        preview = part[part.index('class="coming-preview'):]
+        if following.question:
+            kind = following.step.question.kind
+            assert preview.count("<li>") == len(questions.options(kind, DIAGRAMS[following.step.question.diagram].position)) if following.step.question.diagram else True
+        else:
+            for paragraph in following.step.text:
+                assert squash(translated("vi", paragraph)) in visible_text(preview)
+        diagram = following.step.question.diagram if following.question else following.step.diagram
+        assert ("<svg" in preview) == bool(diagram), following
+        if diagram and following.step.question is not None:
+            assert marks(preview.split("</svg>")[0]) == set()  # the class will see it plain first
+
+
+# ----- handouts per section, for the class and for the teacher ---------------------------------------------
+def exercise_blocks(page: str) -> list[str]:
+    return re.findall(r'<div class="exercise-question.*?(?=<div class="exercise-question|</section>)', page, re.S)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_class_copy_has_no_answers_and_room_to_work(client, lang):
+    page = get(client, f"/{lang}/handout/?copy=student")
+    assert 'id="answers"' not in page and "data-answer=" not in page and 'class="ticked"' not in page
+    assert squash(translated(lang, "Name:")) in visible_text(page) and squash(translated(lang, "Date:")) in visible_text(page)
+    blocks = exercise_blocks(page)
+    assert blocks and all('class="work-area"' in b for b in blocks)
+    teacher = get(client, f"/{lang}/handout/?copy=teacher")
+    assert teacher == get(client, f"/{lang}/handout/").replace("&amp;copy=teacher", "") or 'id="answers"' in teacher
+    assert 'id="answers"' in teacher and 'class="work-area"' not in teacher
+    assert 'href="/%s/handout/?copy=student"' % lang in get(client, f"/{lang}/handout/")
+
+
+def test_the_teacher_copy_ticks_what_the_engine_accepts(client):
+    page = get(client, "/en/handout/")
+    for block, exercise in zip(exercise_blocks(page), handout_exercises(page)):
+        if 'class="tick' not in block:
+            continue
+        ticked = re.findall(r'<li class="ticked">(.*?)</li>', block)
+        assert len(ticked) == len(exercise["answer"]) >= 1, (exercise, ticked)
+
+
+def test_an_exercise_about_a_diagram_prints_it_beside_the_question_plainly(client):
+    page = get(client, "/en/handout/?copy=student")
+    about = [b for b in exercise_blocks(page) if 'class="about"' in b]
+    assert about, "some exercise is about a diagram"
+    for block in about:
+        named = re.search(r"\(Diagram (D\d+)\)", visible_text(block)).group(1)
+        figure = re.search(r'<figure class="exercise-picture" data-diagram="(D\d+)">(.*?)</figure>', block, re.S)
+        assert figure and figure.group(1) == named
+        assert marks(figure.group(2)) == set()
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_section_handout_holds_that_section_only(client, lang):
+    section = next(s for s in SECTIONS if s.id == "scoring")
+    for copy in ("", "?copy=student"):
+        page = get(client, f"/{lang}/handout/{section.id}/{copy}")
+        assert re.findall(r'<section class="handout-section" id="section-([\w-]+)"', page) == [section.id]
+        for msgid in (section.title, *[m for step in section.steps for m in (step.title, *step.text)]):
+            assert squash(translated(lang, msgid)) in visible_text(page), msgid
+        labels = [e["label"] for e in handout_exercises(page)] if not copy else re.findall(r'data-label="([\d.]+)"', page)
+        assert labels and all(label.startswith(f"{section.number}.") for label in labels)
+        assert ('id="answers"' in page) == (not copy)
+    assert get(client, f"/{lang}/present/").count(f'href="/{lang}/handout/{section.id}/') == 2
+
+
+@pytest.mark.parametrize("url", ["/en/handout/?copy=everyone", "/en/handout/no-such-section/", "/vi/handout/scoring/?copy=x"])
+def test_bad_handout_addresses_are_404_in_the_visitors_language(client, url):
+    response = client.get(url)
+    assert response.status_code == 404
+    if url.startswith("/vi/") and "copy" in url:
+        assert "copy=student" in response.get_data(as_text=True) and "không có" in response.get_data(as_text=True)

@@ -91,23 +91,44 @@
       if (opts.broadcast) broadcast();
     }
 
-    // Text that would run past the bottom of the slide gets a wider column, then a wider one.
-    function overflows(slide) {
+    // The picture gets as much of the slide as the text leaves it: from the roomiest picture
+    // column down to the widest text column, the first layout where no text runs past the bottom.
+    // Text that still does not fit (a long translation, the pseudo-locale) steps down in size.
+    function overflowsNow(slide) {
       const limit = slide.getBoundingClientRect().bottom - parseFloat(getComputedStyle(slide).paddingBottom);
-      let bottom = 0;
-      slide.querySelectorAll(".slide-text > *").forEach(function (e) { bottom = Math.max(bottom, e.getBoundingClientRect().bottom); });
-      return bottom > limit + 1;
+      const right = slide.getBoundingClientRect().right;
+      let bottom = 0, widest = 0;
+      slide.querySelectorAll(".slide-head > *, .slide-text > *, .slide-text li").forEach(function (e) {
+        const box = e.getBoundingClientRect();
+        bottom = Math.max(bottom, box.bottom);
+        widest = Math.max(widest, box.right);
+      });
+      return bottom > limit + 1 || widest > right + 1;
     }
+    const LAYOUTS = ["roomy", "", "wide", "wider"];
+    const DENSITY = ["", "dense", "denser"];
     function fit(slide) {
-      if (!slide.classList.contains("has-visual")) {
-        // a long text-only slide (longer in some languages) steps down to the body size, never below
-        if (overflows(slide) && !slide.classList.contains("dense")) slide.classList.add("dense");
-        return;
+      // measured with the answer shown and hidden, so that revealing it (A) moves nothing
+      const answer = slide.querySelector("details.answer");
+      const wasOpen = answer ? answer.open : false;
+      function overflows(slide) {
+        if (!answer) return overflowsNow(slide);
+        answer.open = true;
+        const open = overflowsNow(slide);
+        answer.open = false;
+        return open || overflowsNow(slide);
       }
-      if (overflows(slide) && !slide.classList.contains("wider")) {
-        slide.classList.add(slide.classList.contains("wide") ? "wider" : "wide");
-        fit(slide);
+      const layouts = slide.classList.contains("has-visual") ? LAYOUTS : [""];
+      slide.classList.remove.apply(slide.classList, LAYOUTS.concat(DENSITY).filter(Boolean));
+      search: for (const density of DENSITY) {
+        if (density) slide.classList.add(density);
+        for (const layout of layouts) {
+          LAYOUTS.forEach(function (c) { if (c) slide.classList.remove(c); });
+          if (layout) slide.classList.add(layout);
+          if (!overflows(slide)) break search;
+        }
       }
+      if (answer) answer.open = wasOpen;
     }
 
     function setBlank(on) {

@@ -93,11 +93,12 @@ def slide_url(section: Section, slide: Slide) -> str:
     return url_for("present.slide", section_id=section.id, step_id=slide.step.id)
 
 
-def unique_svg(diagram_id: str, suffix: str, annotations: bool = True) -> Markup:
+def unique_svg(diagram_id: str, suffix: str, annotations: bool = True, neutral: bool = False) -> Markup:
     """A diagram inlined with its element ids made unique on the page (a slide deck shows the same
     diagram on a step and on its question, and ids such as ``dg-d2-t`` label the picture)."""
     prefix = f"dg-{diagram_id.lower()}-"
-    return Markup(str(diagram_svg(diagram_id, annotations=annotations)).replace(prefix, f"{prefix}{suffix}-"))
+    svg = diagram_svg(diagram_id, annotations=annotations, neutral=neutral)
+    return Markup(str(svg).replace(prefix, f"{prefix}{suffix}-"))
 
 
 def answer_text(kind: str, values: tuple[str, ...], position: Position) -> str:
@@ -209,10 +210,17 @@ def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True
         view["diagram"] = step.question.diagram
     else:
         view["diagram"] = step.diagram
+    # A question slide, and the slide before it, show the position neutrally (no rings, no dimming,
+    # no result written under it): the class works it out first. The answer key (A) shows the
+    # marked picture in its place.
+    view["neutral"] = step.question is not None
+    view["svg_revealed"] = None
     if view["diagram"] and pictures:
-        # a points or winner question must not show the score written under its picture
-        hide = slide.question and step.question.kind in ("points", "winner")
-        view["svg"] = unique_svg(view["diagram"], f"s{slide.number}", annotations=not hide)
+        if view["neutral"]:
+            view["svg"] = unique_svg(view["diagram"], f"s{slide.number}", neutral=True)
+            view["svg_revealed"] = unique_svg(view["diagram"], f"s{slide.number}r")
+        else:
+            view["svg"] = unique_svg(view["diagram"], f"s{slide.number}")
     # long text beside a picture gets a wider column (present.js widens it again if it must)
     length = sum(len(p) for p in view["paragraphs"]) if not slide.question else 0
     view["width"] = "wider" if length > WIDER else "wide" if length > WIDE else ""
@@ -275,7 +283,7 @@ def notes(section_id: str):
         raise _not_found(ngettext("This section has %(num)d slide: there is no slide %(slide)s.",
                                   "This section has %(num)d slides: there is no slide %(slide)s.",
                                   len(slides), slide=asked[:12]))
-    context = deck_context(section, slides[int(asked) - 1], pictures=False)
+    context = deck_context(section, slides[int(asked) - 1])  # the pictures preview the next slide
     return render_template("present/notes.html", **context)
 
 
@@ -380,9 +388,21 @@ def exercises_for(section: Section) -> list[Exercise]:
     return result
 
 
-@bp.get("/handout/")
-def handout():
-    sections = load_course()
+#: The two copies of a handout: the class's, with room to work and no answers, and the teacher's,
+#: with the answers ticked and listed at the end.
+COPIES = ("teacher", "student")
+
+
+def _copy() -> str:
+    copy = request.args.get("copy", "teacher")
+    if copy not in COPIES:
+        # TRANSLATORS: error page for a handout address whose copy= is neither "student" nor "teacher" (keep those two words in English: they are part of the address).
+        raise _not_found(_("A handout comes as copy=student or copy=teacher, not %(copy)s.", copy=copy[:20]))
+    return copy
+
+
+def _handout(sections: list[Section], whole: bool):
+    copy = _copy()
     shown: set[str] = set()
     parts = []
     for section in sections:
@@ -392,10 +412,33 @@ def handout():
             if figure:
                 shown.add(figure)
             steps.append({"step": step, "figure": figure, "see": step.diagram if step.diagram and not figure else None})
-        parts.append({"section": section, "steps": steps, "exercises": exercises_for(section)})
-    missing = [d for d in load_diagrams() if d not in shown]
+        exercises = exercises_for(section)
+        # an exercise about a picture prints the picture beside it, plain (no marks, no totals): it
+        # asks what the marks would give away, and the class should not turn pages to answer
+        pictures = {ex.label: unique_svg(ex.diagram, "x" + ex.label.replace(".", "-"), neutral=True)
+                    for ex in exercises if ex.diagram}
+        # the choices the engine accepts, ticked on the teacher's copy
+        ticked = {ex.label: {label for option, label in zip(questions.options(ex.kind, ex.position), ex.choices)
+                             if option.value in ex.values}
+                  for ex in exercises if ex.choices}
+        parts.append({"section": section, "steps": steps, "exercises": exercises, "pictures": pictures,
+                      "ticked": ticked})
+    missing = [d for d in load_diagrams() if d not in shown] if whole else []
     diagrams = {d.id: d for d in load_diagrams().values()}
-    return render_template("present/handout.html", parts=parts, diagrams=diagrams, missing=missing)
+    other = "student" if copy == "teacher" else "teacher"
+    return render_template("present/handout.html", parts=parts, diagrams=diagrams, missing=missing, copy=copy,
+                           whole=whole, answers=copy == "teacher", other_copy=other,
+                           other_url=url_for(request.endpoint, **(request.view_args or {}), copy=other))
+
+
+@bp.get("/handout/")
+def handout():
+    return _handout(load_course(), whole=True)
+
+
+@bp.get("/handout/<section_id>/")
+def section_handout(section_id: str):
+    return _handout([_section(section_id)], whole=False)
 
 
 __all__ = ["bp", "Exercise", "Slide", "exercises_for", "slides_of", "NOTES"]
