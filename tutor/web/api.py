@@ -25,3 +25,6 @@ def domino_analyze():
     answer = analyze(position)
     answer["explanation"] = render_notes(explain(position))
     return jsonify(answer)
+
+
+from . import backgammon_api  # noqa: E402,F401  (registers POST /backgammon/analyze on this blueprint)

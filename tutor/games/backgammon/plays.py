@@ -539,6 +539,11 @@ def _chain_order(text: str) -> tuple[int, int, int]:
     return points[0], points[-1] == OFF, points[-1]
 
 
+def play_order(play: "Play") -> list[tuple[int, int, int]]:
+    """A sort key: plays listed by their moves, highest point first (``sorted(..., reverse=True)``)."""
+    return [_chain_order(token.split("(")[0]) for token in play.notation.split()]
+
+
 def _sort_number(token: str) -> int:
     return BAR_POINT if token == "bar" else OFF if token == "off" else int(token)
 
