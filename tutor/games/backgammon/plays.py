@@ -99,9 +99,8 @@ def _step(me: tuple[int, ...], hits: int, source: int, target: int, blot: Sequen
 
 def _masks(opponent: tuple[int, ...]) -> tuple[list[bool], list[bool]]:
     """Which of the mover's points (by index) the opponent holds (2+) and where it has a blot."""
-    blocked = [opponent[23 - i] >= 2 for i in range(24)]
-    blot = [opponent[23 - i] == 1 for i in range(24)]
-    return blocked, blot
+    points = opponent[23::-1]
+    return [n >= 2 for n in points], [n == 1 for n in points]
 
 
 def generate(me: tuple[int, ...], opponent: tuple[int, ...], dice: Sequence[int]) -> dict[Key, tuple[RawStep, ...]]:
@@ -118,7 +117,7 @@ def generate(me: tuple[int, ...], opponent: tuple[int, ...], dice: Sequence[int]
         return _two_dice(me, high, low, blocked, blot)
     if outside >= len(dice) and not me[BAR]:
         return _same_dice_running(me, dice[0], len(dice), blocked, blot)
-    return _same_dice(me, dice[0], len(dice), blocked, blot)
+    return _same_dice_fast(me, dice[0], len(dice), blocked, blot)
 
 
 def _two_dice_running(me, high, low, blocked, blot):
@@ -140,19 +139,22 @@ def _two_dice_running(me, high, low, blocked, blot):
             board[tx - low] += 1
             hits = (1 << tx if hit_x else 0) | (1 << tx - low if blot[tx - low] else 0)
             found[(tuple(board), hits)] = ((x, tx, high, hit_x), (tx, tx - low, low, blot[tx - low]))
+        after_x = list(me)
+        after_x[x] -= 1
+        after_x[tx] += 1
+        step_x = (x, tx, high, hit_x)
+        hits_x = 1 << tx if hit_x else 0
         for y in lows:
-            if y == x and me[x] < 2:
+            if not after_x[y] or y == tx:  # y == tx: the same checker, done above as a chain
                 continue
             ty = y - low
-            board = list(me)
-            board[x] -= 1
-            board[tx] += 1
+            board = after_x.copy()
             board[y] -= 1
             board[ty] += 1
-            hits = (1 << tx if hit_x else 0) | (1 << ty if blot[ty] else 0)
-            key = (tuple(board), hits)
-            if key not in found:
-                found[key] = ((x, tx, high, hit_x), (y, ty, low, blot[ty] and ty != tx))
+            hit_y = blot[ty] and ty != tx
+            key = (tuple(board), hits_x | (1 << ty if hit_y else 0))
+            if ty != x or key not in found:  # ty == x: the low-first chain from y, maybe found already
+                found[key] = (step_x, (y, ty, low, hit_y))
     for x in lows:
         tx = x - low
         if tx >= high and not blocked[tx - high]:
@@ -179,34 +181,106 @@ def _one(me, source, target, blot) -> Key:
 
 def _same_dice_running(me, die, count, blocked, blot):
     """Equal dice, nothing on the bar and at least ``count`` checkers outside home (no bearing
-    off): steps by non-increasing source, on one board changed in place."""
-    movable = [x >= die and not blocked[x - die] for x in range(24)]
+    off): steps by non-increasing source over the points a checker can move from."""
     board = list(me)
+    sources = sorted({x - k * die for x in range(24) if me[x] for k in range(count) if x - k * die >= die},
+                     reverse=True)
+    sources = [x for x in sources if not blocked[x - die]]
+    size = len(sources)
     best: list[Any] = [0, {}]
     steps: list[RawStep] = []
 
-    def extend(last: int, hits: int) -> None:
-        extended = False
-        if len(steps) < count:
-            for x in range(last, die - 1, -1):
-                if board[x] and movable[x]:
+    def extend(j: int, hits: int, depth: int) -> None:
+        if depth < count:
+            extended = False
+            for i in range(j, size):
+                x = sources[i]
+                if board[x]:
                     t = x - die
                     hit = blot[t] and not hits >> t & 1
                     board[x] -= 1
                     board[t] += 1
                     steps.append((x, t, die, hit))
-                    extend(x, hits | (1 << t if hit else 0))
+                    extend(i, hits | (1 << t) if hit else hits, depth + 1)
                     steps.pop()
                     board[x] += 1
                     board[t] -= 1
                     extended = True
+            if extended or not depth:
+                return
+        if depth > best[0]:
+            best[0], best[1] = depth, {}
+        if depth == best[0]:
+            best[1].setdefault((tuple(board), hits), tuple(steps))
+
+    extend(0, 0, 0)
+    return best[1]
+
+
+def _same_dice_fast(me, die, count, blocked, blot):
+    """Equal dice, any position: steps by non-increasing source point (bar first), on one board
+    changed in place; only points that can hold a checker during the turn are visited."""
+    board = list(me)
+    # the bar (index 24) enters on 24 - die, so its chain is counted like any other point's
+    candidates = sorted({x - k * die for x in range(25) if me[x] for k in range(count + 1) if x - k * die >= 0},
+                        reverse=True)
+    size = len(candidates)
+    entry = BAR - die
+    best: list[Any] = [0, {}]
+    steps: list[RawStep] = []
+    outside = sum(me[6:])
+
+    def extend(j: int, hits: int, outside: int) -> None:
+        extended = False
+        if len(steps) < count:
+            if board[BAR]:
+                if not blocked[entry]:
+                    hit = blot[entry] and not hits >> entry & 1
+                    board[BAR] -= 1
+                    board[entry] += 1
+                    steps.append((BAR, entry, die, hit))
+                    extend(j, hits | (1 << entry if hit else 0), outside - (entry < 6))
+                    steps.pop()
+                    board[BAR] += 1
+                    board[entry] -= 1
+                    extended = True
+            else:
+                high = -1
+                if not outside:
+                    high = 5
+                    while high >= 0 and not board[high]:
+                        high -= 1
+                for i in range(j, size):
+                    x = candidates[i]
+                    if x == BAR or not board[x]:
+                        continue
+                    t = x - die
+                    if t >= 0:
+                        if blocked[t]:
+                            continue
+                        hit = blot[t] and not hits >> t & 1
+                        board[x] -= 1
+                        board[t] += 1
+                        steps.append((x, t, die, hit))
+                        extend(i, hits | (1 << t if hit else 0), outside - (x >= 6 > t))
+                        steps.pop()
+                        board[x] += 1
+                        board[t] -= 1
+                        extended = True
+                    elif not outside and (t == -1 or x == high):
+                        board[x] -= 1
+                        steps.append((x, -1, die, False))
+                        extend(i, hits, outside)
+                        steps.pop()
+                        board[x] += 1
+                        extended = True
         if not extended and steps:
             if len(steps) > best[0]:
                 best[0], best[1] = len(steps), {}
             if len(steps) == best[0]:
                 best[1].setdefault((tuple(board), hits), tuple(steps))
 
-    extend(23, 0)
+    extend(0, 0, outside)
     return best[1]
 
 
