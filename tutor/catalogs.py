@@ -878,6 +878,7 @@ class Term:
     english: re.Pattern
     renderings: dict[str, tuple[str, ...]]  # lang -> accepted renderings (any one must appear)
     note: str = ""
+    game: str = "domino"  # the game whose texts use it: a backgammon text is one used in a file named backgammon
 
 
 @dataclass(frozen=True)
@@ -904,7 +905,7 @@ def load_glossary(path: Path = GLOSSARY) -> Glossary:
     for raw in data.get("term", []):
         renderings = {k: tuple(v) for k, v in raw.items() if isinstance(v, list)}
         terms.append(Term(raw["name"], re.compile(rf"\b(?:{raw['en']})\b", re.IGNORECASE), renderings,
-                          raw.get("note", "")))
+                          raw.get("note", ""), raw.get("game", "domino")))
     exceptions = []
     for raw in data.get("exception", []):
         prefix = "msgid_starts" in raw
@@ -937,7 +938,11 @@ def check_glossary(path: Path, glossary: Glossary | None = None, glossary_path: 
         if not strings:
             continue
         english = [PLACEHOLDER.sub(" ", i) for i in _ids(message)]
+        # the two games name different things alike (a domino pip is not a backgammon pip)
+        games = {"backgammon" if "backgammon" in str(f) else "domino" for f, _line in message.locations} or {"domino"}
         for term in glossary.terms:
+            if term.game not in games:
+                continue
             accepted = term.renderings.get(lang)
             if not accepted or not any(term.english.search(e) for e in english):
                 continue
