@@ -19,14 +19,18 @@ import pytest
 gnubg_nn = pytest.importorskip("gnubg_nn")
 
 from tutor.games.backgammon import START, WHITE, BLACK, Position, legal_plays  # noqa: E402
-from tutor.games.backgammon.plays import end_board, generate  # noqa: E402
+from tutor.games.backgammon.plays import end_board, generate_plays, key_of  # noqa: E402
 
 
 def engine_ends(position: Position) -> set:
+    """The engine's end positions; each must be listed exactly once (a play list has one play per
+    distinct end position)."""
     opponent, mover = position.board()
     d1, d2 = position.dice
-    found = generate(mover, opponent, (d1,) * 4 if d1 == d2 else (d1, d2))
-    return {end_board(opponent, key) for key in found}
+    plays = generate_plays(mover, opponent, (d1,) * 4 if d1 == d2 else (d1, d2))
+    ends = [end_board(opponent, key_of(mover, steps)) for steps in plays]
+    assert len(set(ends)) == len(ends), position
+    return set(ends)
 
 
 def gnubg_answer(position: Position) -> tuple[set, int]:

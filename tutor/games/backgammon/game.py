@@ -152,22 +152,21 @@ def _unused(_: IllegalMoveError) -> None:  # keeps the import for readers: error
 def random_playout(rng: random.Random) -> tuple[Side, int]:
     """A complete game of uniformly random legal plays from the start, on raw boards (the fast
     loop behind the benchmark's games/s): the winner and the multiplier (1, 2 or 3)."""
-    from .plays import end_board, generate
+    from .plays import end_board, generate_plays, key_of
 
     opening = roll_opening(lambda: rng.randint(1, 6))
     side = opening.first
     d1, d2 = opening.dice
     opponent, mover = START.board()
-    randint = rng.randint
+    uniform = rng.random
     while True:
-        found = generate(mover, opponent, (d1,) * 4 if d1 == d2 else (d1, d2))
+        found = generate_plays(mover, opponent, (d1,) * 4 if d1 == d2 else (d1, d2))
         if found:
-            key = rng.choice(list(found))
-            opponent, mover = end_board(opponent, key)
+            opponent, mover = end_board(opponent, key_of(mover, rng.choice(found)))
             if not any(mover):
                 loser = opponent
                 multiplier = 1 if sum(loser) < 15 else 3 if loser[24] or any(loser[18:24]) else 2
                 return side, multiplier
         opponent, mover = mover, opponent
         side = side.other
-        d1, d2 = randint(1, 6), randint(1, 6)
+        d1, d2 = int(uniform() * 6) + 1, int(uniform() * 6) + 1

@@ -104,17 +104,36 @@ def _masks(opponent: tuple[int, ...]) -> tuple[list[bool], list[bool]]:
 
 
 def generate(me: tuple[int, ...], opponent: tuple[int, ...], dice: Sequence[int]) -> dict[Key, tuple[RawStep, ...]]:
-    """Every legal play for the remaining ``dice`` (two different, or 1-4 equal ones), one per
-    end position, with the steps of one way to play it: the two-dice rule applied."""
+    """Every legal play for the remaining ``dice`` (two different, or 1-4 equal ones) by its end
+    position, with the steps of one way to play it: the two-dice rule applied."""
+    return {key_of(me, steps): steps for steps in generate_plays(me, opponent, dice)}
+
+
+def key_of(me: tuple[int, ...], steps: Sequence[RawStep]) -> Key:
+    """The end of ``steps`` from ``me``: the mover's board and the points where it hit."""
+    board = list(me)
+    hits = 0
+    for source, target, _, hit in steps:
+        board[source] -= 1
+        if target >= 0:
+            board[target] += 1
+            if hit:
+                hits |= 1 << target
+    return tuple(board), hits
+
+
+def generate_plays(me: tuple[int, ...], opponent: tuple[int, ...], dice: Sequence[int]) -> list[tuple[RawStep, ...]]:
+    """The steps of every legal play, one per distinct end position (no end is built here: a
+    play's end is ``key_of(me, steps)``)."""
     if not any(me):
-        return {}
+        return []
     blocked, blot = _masks(opponent)
     outside = sum(me[6:])  # bar included: no bearing off while these are out
     if len(dice) == 2 and dice[0] != dice[1]:
         high, low = max(dice), min(dice)
         if outside >= 2 and not me[BAR]:
             return _two_dice_running(me, high, low, blocked, blot)
-        return _two_dice(me, high, low, blocked, blot)
+        return list(_two_dice(me, high, low, blocked, blot).values())
     if outside >= len(dice) and not me[BAR]:
         return _same_dice_running(me, dice[0], len(dice), blocked, blot)
     return _same_dice_fast(me, dice[0], len(dice), blocked, blot)
@@ -122,54 +141,44 @@ def generate(me: tuple[int, ...], opponent: tuple[int, ...], dice: Sequence[int]
 
 def _two_dice_running(me, high, low, blocked, blot):
     """Two different dice, no checker on the bar and at least two outside home (so no step can
-    bear off): a step's legality then depends only on its source being occupied. The end of two
-    steps is built once per distinct end: pairs of different checkers are distinct by their
-    sources; one checker using both dice ends on one point, once per midway hit."""
+    bear off): a step's legality then depends only on its source being occupied. Each distinct
+    end is listed once without building it: two different checkers (or two from one point) are
+    distinct by their sources; one checker using both dice ends on one point, listed once, or
+    twice when a midway stop hits (the hit makes the ends differ). A pair where one checker lands
+    on the other's source (or moves from the other's target) is that one-checker move again."""
     sources = [x for x in range(24) if me[x]]
     highs = [x for x in sources if x >= high and not blocked[x - high]]
     lows = [x for x in sources if x >= low and not blocked[x - low]]
-    found: dict[Key, tuple[RawStep, ...]] = {}
+    found: list[tuple[RawStep, ...]] = []
+    add = found.append
     for x in highs:
         tx = x - high
         hit_x = blot[tx]
-        # one checker, high die first, then low from the midway point
-        if tx >= low and not blocked[tx - low]:
-            board = list(me)
-            board[x] -= 1
-            board[tx - low] += 1
-            hits = (1 << tx if hit_x else 0) | (1 << tx - low if blot[tx - low] else 0)
-            found[(tuple(board), hits)] = ((x, tx, high, hit_x), (tx, tx - low, low, blot[tx - low]))
-        after_x = list(me)
-        after_x[x] -= 1
-        after_x[tx] += 1
         step_x = (x, tx, high, hit_x)
-        hits_x = 1 << tx if hit_x else 0
         for y in lows:
-            if not after_x[y] or y == tx:  # y == tx: the same checker, done above as a chain
+            if y == tx or (y == x and me[x] < 2):
                 continue
             ty = y - low
-            board = after_x.copy()
-            board[y] -= 1
-            board[ty] += 1
-            hit_y = blot[ty] and ty != tx
-            key = (tuple(board), hits_x | (1 << ty if hit_y else 0))
-            if ty != x or key not in found:  # ty == x: the low-first chain from y, maybe found already
-                found[key] = (step_x, (y, ty, low, hit_y))
-    for x in lows:
-        tx = x - low
-        if tx >= high and not blocked[tx - high]:
-            board = list(me)
-            board[x] -= 1
-            board[tx - high] += 1
-            hits = (1 << tx if blot[tx] else 0) | (1 << tx - high if blot[tx - high] else 0)
-            key = (tuple(board), hits)
-            if key not in found:
-                found[key] = ((x, tx, low, blot[tx]), (tx, tx - high, high, blot[tx - high]))
+            if ty == x:
+                continue
+            add((step_x, (y, ty, low, blot[ty] and ty != tx)))
+    # one checker with both dice: high first (midway x - high), low first (midway x - low)
+    for x in sources:
+        end = x - high - low
+        if end < 0 or blocked[end]:
+            continue
+        via_high, via_low = x - high, x - low
+        high_first = not blocked[via_high]
+        low_first = not blocked[via_low]
+        if high_first:
+            add(((x, via_high, high, blot[via_high]), (via_high, end, low, blot[end])))
+        if low_first and (not high_first or blot[via_high] or blot[via_low]):
+            add(((x, via_low, low, blot[via_low]), (via_low, end, high, blot[end])))
     if found:
         return found
     if highs:
-        return {_one(me, x, x - high, blot): ((x, x - high, high, blot[x - high]),) for x in highs}
-    return {_one(me, x, x - low, blot): ((x, x - low, low, blot[x - low]),) for x in lows}
+        return [((x, x - high, high, blot[x - high]),) for x in highs]
+    return [((x, x - low, low, blot[x - low]),) for x in lows]
 
 
 def _one(me, source, target, blot) -> Key:
@@ -187,12 +196,23 @@ def _same_dice_running(me, die, count, blocked, blot):
                      reverse=True)
     sources = [x for x in sources if not blocked[x - die]]
     size = len(sources)
-    best: list[Any] = [0, {}]
+    best: list[Any] = [0, []]
     steps: list[RawStep] = []
 
     def extend(j: int, hits: int, depth: int) -> None:
-        if depth < count:
-            extended = False
+        # sorted sources: each multiset of steps, hence each end, is reached once
+        extended = False
+        if depth + 1 == count:  # the last step: record each play without recursing
+            done = best[1] if best[0] == count else []
+            for i in range(j, size):
+                x = sources[i]
+                if board[x]:
+                    t = x - die
+                    done.append((*steps, (x, t, die, blot[t] and not hits >> t & 1)))
+            if done:
+                best[0], best[1] = count, done
+                return
+        else:
             for i in range(j, size):
                 x = sources[i]
                 if board[x]:
@@ -206,12 +226,12 @@ def _same_dice_running(me, die, count, blocked, blot):
                     board[x] += 1
                     board[t] -= 1
                     extended = True
-            if extended or not depth:
-                return
+        if extended or not depth:
+            return
         if depth > best[0]:
-            best[0], best[1] = depth, {}
+            best[0], best[1] = depth, []
         if depth == best[0]:
-            best[1].setdefault((tuple(board), hits), tuple(steps))
+            best[1].append(tuple(steps))
 
     extend(0, 0, 0)
     return best[1]
@@ -226,7 +246,7 @@ def _same_dice_fast(me, die, count, blocked, blot):
                         reverse=True)
     size = len(candidates)
     entry = BAR - die
-    best: list[Any] = [0, {}]
+    best: list[Any] = [0, []]
     steps: list[RawStep] = []
     outside = sum(me[6:])
 
@@ -276,9 +296,9 @@ def _same_dice_fast(me, die, count, blocked, blot):
                         extended = True
         if not extended and steps:
             if len(steps) > best[0]:
-                best[0], best[1] = len(steps), {}
+                best[0], best[1] = len(steps), []
             if len(steps) == best[0]:
-                best[1].setdefault((tuple(board), hits), tuple(steps))
+                best[1].append(tuple(steps))
 
     extend(0, 0, outside)
     return best[1]
@@ -340,13 +360,23 @@ def end_board(opponent: tuple[int, ...], key: Key) -> tuple[tuple[int, ...], tup
 class Play:
     """A complete legal play: its steps in the order played, its notation and the position after."""
 
-    __slots__ = ("before", "raw", "key", "_after")
+    __slots__ = ("before", "raw", "_key", "_after")
 
-    def __init__(self, before: Position, raw: tuple, key: Key) -> None:
+    def __init__(self, before: Position, raw: tuple, key: Key | None = None) -> None:
         self.before = before
         self.raw = raw  # internal steps (index-based) or Steps
-        self.key = key
+        self._key = key
         self._after: Position | None = None
+
+    @property
+    def key(self) -> Key:
+        """The end: the mover's board and the points where it hit (built on first use)."""
+        if self._key is None:
+            raw = self.raw
+            if raw and isinstance(raw[0], Step):
+                raw = tuple((s.src - 1, s.dst - 1, s.die, s.hit) for s in raw)
+            self._key = key_of(self.before.board()[1], raw)
+        return self._key
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -379,8 +409,7 @@ def legal_plays(position: Position) -> list[Play]:
         return []
     opponent, me = position.board()
     d1, d2 = position.dice
-    found = generate(me, opponent, (d1,) * 4 if d1 == d2 else (d1, d2))
-    return [Play(position, steps, key) for key, steps in found.items()]
+    return [Play(position, steps) for steps in generate_plays(me, opponent, (d1,) * 4 if d1 == d2 else (d1, d2))]
 
 
 def _dice_list(position: Position) -> list[int]:
