@@ -534,3 +534,40 @@ def test_the_msgid_anchor_marks_the_string_on_the_page(live_server, page):
     page.goto(f"{live_server}/en/present/?msgids=1#msgid={quote('%(num)d steps', safe='')}")
     page.wait_for_selector("#msgid-target")
     assert page.evaluate("document.getElementById('msgid-target').textContent").endswith("steps⟧")
+
+
+# ---- msgctxt: one English word, several roles -------------------------------------------------------------
+def test_words_with_several_roles_have_a_context_each():
+    with (ROOT / "translations" / "messages.pot").open("rb") as f:
+        template = read_po(f)
+    where = {(m.context, m.id): {str(path) for path, _line in m.locations} for m in template if m.id}
+    assert "templates/play/game.html" in where[("button", "Pass")]
+    assert "tutor/web/wording.py" in where[("rule", "Pass")]
+    assert (None, "Pass") not in where
+    assert where[("game facts", "Strategy")] == {"templates/play/game.html"}
+    assert "lessons/09-strategy.toml" in where[(None, "Strategy")]  # the section
+    assert "templates/play/game.html" not in where[(None, "Strategy")]
+
+
+def test_a_context_can_be_translated_on_its_own(translations):
+    from flask_babel import force_locale
+
+    from tutor.web.wording import action_name
+
+    set_strings(po(translations, "vi"), {})  # unchanged, then two senses of Pass translated apart
+    path = po(translations, "vi")
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="vi")
+    catalog.get("Pass", context="rule").string = "Bỏ lượt (luật)"
+    catalog.get("Pass", context="button").string = "Bỏ lượt (nút)"
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0)
+    catalogs.compile_catalog(path)
+    app = make_app(translations)
+    with app.test_request_context("/vi/"), force_locale("vi"):
+        assert action_name("pass") == "Bỏ lượt (luật)"
+    with app.test_request_context("/vi/?msgids=1"):
+        from tutor.web.translators import choose_translations
+
+        choose_translations(None, {"lang_code": "vi"})
+        assert action_name("pass") == "⟦rule | Pass⟧"
