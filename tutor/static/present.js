@@ -339,6 +339,31 @@
     button.addEventListener("click", function () { window.print(); });
   }
 
+  // ----- a game on the projector (play/present.html) ------------------------------------------------
+  // Each move, hint and tool is a link or a button with a data-key: the key clicks it.
+  function gamePresenter(main) {
+    const fullscreen = main.querySelector("button.fullscreen");
+    if (fullscreen && document.documentElement.requestFullscreen) {
+      fullscreen.hidden = false;
+      fullscreen.addEventListener("click", function () {
+        if (document.fullscreenElement) document.exitFullscreen().catch(function () {});
+        else document.documentElement.requestFullscreen().catch(function () {});
+      });
+    }
+    document.addEventListener("keydown", function (event) {
+      if (!ours(event)) return;
+      const key = event.key === "Esc" ? "escape" : event.key.toLowerCase();
+      if (key === "escape" && document.fullscreenElement) return;  // the browser leaves full screen first
+      const target = main.querySelector('[data-key="' + CSS.escape(key) + '"]');
+      if (!target || target.hidden) return;
+      event.preventDefault();
+      target.click();
+    });
+    document.documentElement.classList.add("js");
+  }
+
+  const gameMain = document.querySelector("main.game-presenter");
+  if (gameMain) gamePresenter(gameMain);
   const deckMain = document.querySelector("main.deck");
   if (deckMain) deck(deckMain);
   const notesMain = document.querySelector("main.notes");
