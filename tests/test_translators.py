@@ -571,3 +571,59 @@ def test_a_context_can_be_translated_on_its_own(translations):
 
         choose_translations(None, {"lang_code": "vi"})
         assert action_name("pass") == "⟦rule | Pass⟧"
+
+
+# ---- context pictures (make context-shots) ------------------------------------------------------------------
+def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live_server, app, browser, page, tmp_path,
+                                                                            translations, monkeypatch):
+    import struct
+
+    from tutor import context_shots
+
+    section = load_course()[1]
+    step = section.steps[0]
+    paths = [f"/en/lessons/{section.id}/{step.id}", "/en/"]
+    shots = tmp_path / "shots"
+    index = context_shots.take_shots(live_server, paths, shots, ROOT / "translations" / "messages.pot", browser=browser)
+    assert json.loads((shots / "index.json").read_text(encoding="utf-8")) == index
+    by_msgid = {entry["msgid"]: name for name, entry in index.items()}
+    for msgid in (step.title, *step.text, "Dominoes, step by step"):
+        assert msgid in by_msgid, msgid
+    name = by_msgid[step.title]
+    data = (shots / name).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert 40 < width <= 1280 and 20 < height < 900, (width, height)  # cropped, not the whole page
+    assert name == context_shots.shot_name(step.title)
+
+    # the status page shows the picture beside a message still to translate, and the picture is served
+    set_strings(po(translations, "vi"), {step.title: ""})
+    client = make_app(translations, CONTEXT_SHOTS=str(shots)).test_client()
+    status = client.get("/en/translators/").get_data(as_text=True)
+    assert f'src="/translators/shots/{name}"' in todo_of(status, "vi")
+    served = client.get(f"/translators/shots/{name}")
+    assert served.status_code == 200 and served.mimetype == "image/png" and served.data == data
+    assert client.get("/translators/shots/../index.json").status_code == 404
+    assert client.get("/translators/shots/0123456789abcdef.png").status_code == 404
+    # no pictures taken: the page works and shows none
+    bare = make_app(translations, CONTEXT_SHOTS=str(tmp_path / "nothing-here")).test_client()
+    status = bare.get("/en/translators/")
+    assert status.status_code == 200 and "context-shot" not in todo_of(status.get_data(as_text=True), "vi")
+
+    # the msgids view shows the picture under the msgid a link points at
+    monkeypatch.setitem(app.config, "CONTEXT_SHOTS", str(shots))
+    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(step.title, safe='')}")
+    page.wait_for_selector("img.context-shot")
+    assert page.evaluate("document.querySelector('img.context-shot').naturalWidth") == width
+    # and nothing when there is no picture of it
+    monkeypatch.setitem(app.config, "CONTEXT_SHOTS", str(tmp_path / "nothing-here"))
+    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1&x=1#msgid={quote(step.title, safe='')}")
+    page.wait_for_selector("#msgid-target")
+    page.wait_for_timeout(300)
+    assert page.locator("img.context-shot").count() == 0
+
+
+def test_make_context_shots_runs_the_tool():
+    dry = subprocess.run(["make", "-n", "context-shots"], cwd=ROOT, capture_output=True, text=True)
+    assert "-m tutor.context_shots" in dry.stdout, dry.stdout + dry.stderr
+    assert "context-shots/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()

@@ -320,7 +320,8 @@ def status_data() -> dict:
             "todo": [{"message": m, "state": catalogs.message_state(m), "href": _link_for(m, row.lang),
                       "comment": " ".join(m.auto_comments),
                       # a fuzzy entry has a translation to check: show it
-                      "current": [t for t in catalogs._strings(m) if t] if m.fuzzy else []}
+                      "current": [t for t in catalogs._strings(m) if t] if m.fuzzy else [],
+                      "shot": shot_url(m)}
                      for m in row.todo],
         })
     sections = []
@@ -364,6 +365,33 @@ def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem,
             _CHECKED.clear()
         _CHECKED[key] = tuple(found)
     return _CHECKED[key]
+
+
+# ---- context pictures (``make context-shots``, tutor/context_shots.py) -------------------------------
+_SHOT_NAME = re.compile(r"[0-9a-f]{16}\.png")
+
+
+def shots_folder() -> Path:
+    return Path(current_app.config.get("CONTEXT_SHOTS") or catalogs.ROOT / "context-shots")
+
+
+def shot_url(message) -> str | None:
+    """The context picture of a catalog entry, when ``make context-shots`` has taken one."""
+    from hashlib import sha1
+
+    msgid = catalogs._first_id(message)
+    key = f"{message.context}\x04{msgid}" if message.context else msgid
+    name = sha1(key.encode("utf-8")).hexdigest()[:16] + ".png"  # tutor.context_shots.shot_name
+    return url_for("translators_root.shot", name=name) if (shots_folder() / name).is_file() else None
+
+
+@root.get("/translators/shots/<name>")
+def shot(name: str):
+    from flask import abort, send_from_directory
+
+    if not _SHOT_NAME.fullmatch(name):
+        abort(404)
+    return send_from_directory(shots_folder(), name, mimetype="image/png", max_age=0)
 
 
 @root.get("/translators/")
