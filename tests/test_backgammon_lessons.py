@@ -126,3 +126,14 @@ def test_a_question_about_the_picture_hides_its_caption_until_answered(client):
     caption = diagram_by_id("B3").caption
     assert caption not in unescape(client.get(url).get_data(as_text=True))
     assert caption in unescape(client.post(url, data={"answer": "0"}).get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_handout_holds_every_section_picture_and_answer(client, lang):
+    html = client.get(f"/{lang}/backgammon/handout").get_data(as_text=True)
+    assert [s.id for s in COURSE] == re.findall(r'<section class="handout-section" id="section-([a-z-]+)"', html)
+    assert set(re.findall(r'data-diagram="(B\d+)"', html)) == {t.diagram for s in COURSE for t in s.steps if t.diagram}
+    answers = re.findall(r'<p class="answer">[^<]*?: ([^<]*?)\.', unescape(html))
+    expected = [question.options[course.correct_options(question)[0]] for _s, _t, question in QUESTIONS]
+    assert [a for a in answers] == [e if e != course.NO_PLAY else a for e, a in zip(expected, answers)]
+    assert len(answers) == len(QUESTIONS)

@@ -113,7 +113,7 @@ def test_axe_finds_nothing_serious_on_the_backgammon_pages(live_server, tab, lan
     axe = Axe()
     tab.set_viewport_size({"width": 1280, "height": 900})
     pages = [f"/{lang}/", f"/{lang}/backgammon/", f"/{lang}/backgammon/lessons/points/blocked",
-             f"/{lang}/backgammon/diagrams/"]
+             f"/{lang}/backgammon/diagrams/", f"/{lang}/backgammon/handout"]
     for url in pages:
         tab.goto(live_server + url)
         problems = [f"{v['id']} ({v['impact']}) {v['help']}" for v in axe.run(tab).response["violations"]

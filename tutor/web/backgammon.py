@@ -4,6 +4,7 @@ lesson pages) and the words inside them.
 - ``/<lang>/backgammon/diagrams/``: every diagram B1-B12 with its caption.
 - ``/<lang>/backgammon/diagrams/<id>.svg``: one diagram as ``image/svg+xml``, with an ETag.
 - the template global ``bg_diagram_figure(id)``: a diagram inlined in a lesson page.
+- ``/<lang>/backgammon/handout``: the whole course to print, each exercise with its answer.
 - ``/<lang>/backgammon/``: the course map; ``/<lang>/backgammon/lessons/<section>/<step>``: a
   lesson step, with its question judged by the engine (``tutor.backgammon_course``).
 
@@ -280,3 +281,19 @@ def step(section_id: str, step_id: str):
         choices=[(str(i), option_label(o)) for i, o in enumerate(question.options)] if question else [],
         verdict=verdict, answer=answer, feedback=feedback, before=before, after=after,
     ), status
+
+
+@bp.get("/handout")
+def handout():
+    """The whole course on paper: every step, every picture, each exercise with the engine's answer."""
+    parts = []
+    for found in course.load_course():
+        exercises = []
+        for here in found.steps:
+            question = here.question
+            if question:
+                right = [option_label(question.options[i]) for i in course.correct_options(question)]
+                exercises.append({"question": question, "labels": [option_label(o) for o in question.options],
+                                  "answer": join_and(right)})
+        parts.append({"section": found, "exercises": exercises})
+    return render_template("backgammon/handout.html", parts=parts)
