@@ -126,3 +126,17 @@ def test_axe_finds_nothing_serious_on_the_backgammon_pages(live_server, tab, lan
     problems = [v["id"] for v in axe.run(tab).response["violations"] if v["impact"] in ("serious", "critical")]
     assert problems == []
     tab.screenshot(path=str(artifacts / f"backgammon-lesson-answered-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lesson_step_fits_a_phone(live_server, tab, artifacts, lang):
+    from tutor.backgammon_course import load_course
+
+    tab.set_viewport_size({"width": 390, "height": 800})
+    for section in load_course():
+        for step in section.steps:
+            tab.goto(f"{live_server}/{lang}/backgammon/lessons/{section.id}/{step.id}")
+            assert tab.evaluate("document.documentElement.scrollWidth") <= 390, (section.id, step.id)
+            boards = tab.evaluate("Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().right)")
+            assert all(right <= 390 for right in boards), (section.id, step.id, boards)
+    tab.screenshot(path=str(artifacts / f"backgammon-lesson-{lang}-390.png"), full_page=True)
