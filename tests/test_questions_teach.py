@@ -160,3 +160,37 @@ def test_the_feedback_is_in_the_learners_language(client, lang, section, step):
     assert CATALOGS[lang]["The answer is: %(answer)s."].split("%")[0].strip() in second
     if lang != "en":
         assert "Not quite" not in first + second and "The answer is" not in second
+
+
+@pytest.mark.parametrize("section,step", [(s, t) for s, t in ASKED if t.question.diagram],
+                         ids=[i for (s, t), i in zip(ASKED, IDS) if t.question.diagram])
+def test_what_a_screen_reader_hears_waits_for_the_answer_too(client, section, step):
+    """The picture's description (its <desc>) does not say what the rules require, nor the score,
+    until the question is answered."""
+    question = step.question
+    desc = lambda page: " ".join(re.findall(r"<desc[^>]*>(.*?)</desc>", page, re.S)).lower()
+    right, _wrong = answers(question, position_of(question))
+    before = desc(client.get(f"/en/lessons/{section.id}/{step.id}").get_data(as_text=True))
+    after = desc(post(client, "en", section, step, answer=right[0]))
+    assert before != after or question.kind == "count"  # a count's answer is never in the picture's words
+    if question.kind == "action":
+        assert right[0] not in before and right[0] in after
+    if question.kind in ("points", "winner"):
+        assert "pips" not in before and "pips" in after
+    if question.kind == "move":
+        assert " fits " not in before and "must be your first tile" not in before
+
+
+@pytest.mark.parametrize("section,step", ASKED, ids=IDS)
+def test_the_numbers_in_an_explanation_agree_with_the_position(section, step):
+    """An author's explanation may do the arithmetic: every sum in it is right, and for a points or
+    match question its last result is what the independent checker scores (or the new total)."""
+    question = step.question
+    sums = re.findall(r"(\d+) ([+−]) (\d+) = (\d+)", question.explain)
+    for a, op, b, result in sums:
+        assert (int(a) + int(b) if op == "+" else int(a) - int(b)) == int(result), question.explain
+    if sums and question.kind == "points":
+        assert checker_accepts("points", position_of(question), sums[-1][3], question)
+    if sums and question.kind == "match":
+        points = analysis(position_of(question))["result"]["points"]
+        assert (int(sums[-1][0]), int(sums[-1][2])) == (question.totals[0], points)

@@ -74,14 +74,39 @@ def question_figure(diagram_id: str, revealed: bool) -> Markup:
     """A diagram on a page with a question about it. Until the question is answered the picture
     keeps its answer to itself: no caption (its title instead), no lines under it, no rings on the
     playable tiles and nothing dimmed."""
-    from .diagrams import diagram_figure, render_svg  # the diagrams blueprint imports the pages
+    from ..diagrams import describe, render_options
+    from ..render import render_position
+    from .diagrams import diagram_figure, labels_for, render_note  # the diagrams blueprint imports the pages
 
     if revealed:
         return diagram_figure(diagram_id)
     diagram = diagram_by_id(diagram_id)
     quiet = replace(diagram, display=replace(diagram.display, highlight="none", dim_unplayable=False, annotations=()))
+    # what a screen reader hears keeps the answer to itself too: no "you must draw", no "you open with"
+    desc = " ".join(_quiet_note(n, render_note) for n in describe(quiet) if n.kind not in ANSWER_NOTES)
+    svg = render_position(quiet.position, labels=replace(labels_for(quiet), desc=desc), annotations=[],
+                          **render_options(quiet))
     return Markup('<figure class="diagram" data-diagram="{id}" data-answers="hidden">{svg}<figcaption>{title}</figcaption></figure>').format(
-        id=diagram.id, svg=Markup(render_svg(quiet, annotations=False)), title=_(diagram.title))
+        id=diagram.id, svg=Markup(svg), title=_(diagram.title))
+
+
+def _quiet_note(note: Note, render_note: Callable[[Note], str]) -> str:
+    """A note of the description as usual, but a hand shown face up without its pip total."""
+    if note.kind != "opponent_revealed":
+        return render_note(note)
+    from .diagrams import seat_label
+
+    p = note.params
+    # TRANSLATORS: description of a picture (read by screen readers) before its question is answered: another player's hand, face up, without its pip total. %(name)s is e.g. "Your opponent".
+    return ngettext("%(name)s holds %(num)d tile, shown face up: %(tiles)s.",
+                    "%(name)s holds %(num)d tiles, shown face up: %(tiles)s.",
+                    p["count"], name=seat_label(p["seat"], p["seats"]), tiles=join_and(p["tiles"]))
+
+
+#: Notes of a picture's description that state what the rules require now (the answer to an action
+#: or a move question), or how the round ended (the answer to a winner or points question).
+ANSWER_NOTES = frozenset({"you_open", "others_dimmed_open", "must_draw", "must_pass", "fits_left", "fits_right",
+                          "others_dimmed", "over_domino", "over_blocked"})
 
 
 # ----- why a choice is wrong ---------------------------------------------------------------------
