@@ -29,7 +29,8 @@ OWN_TEMPLATES = sorted((ROOT / "templates" / "present").glob("*.html"))
 
 def catalog(lang):
     with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        return {m.id: m.string for m in read_po(f, locale=lang) if m.id and isinstance(m.id, str)}
+        # entries with a msgctxt are other senses of the same English (pgettext): not the lessons'
+        return {m.id: m.string for m in read_po(f, locale=lang) if m.id and isinstance(m.id, str) and not m.context}
 
 
 CATALOGS = {lang: catalog(lang) for lang in LANGS}

@@ -544,7 +544,7 @@ def test_words_with_several_roles_have_a_context_each():
     assert "templates/play/game.html" in where[("button", "Pass")]
     assert "tutor/web/wording.py" in where[("rule", "Pass")]
     assert (None, "Pass") not in where
-    assert where[("game facts", "Strategy")] == {"templates/play/game.html"}
+    assert "templates/play/game.html" in where[("game facts", "Strategy")]
     assert "lessons/09-strategy.toml" in where[(None, "Strategy")]  # the section
     assert "templates/play/game.html" not in where[(None, "Strategy")]
 
@@ -587,7 +587,8 @@ def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live
     index = context_shots.take_shots(live_server, paths, shots, ROOT / "translations" / "messages.pot", browser=browser)
     assert json.loads((shots / "index.json").read_text(encoding="utf-8")) == index
     by_msgid = {entry["msgid"]: name for name, entry in index.items()}
-    for msgid in (step.title, *step.text, "Dominoes, step by step"):
+    assert any(entry["page"] == "/en/" for entry in index.values())  # the second page adds its own texts
+    for msgid in (step.title, *step.text):
         assert msgid in by_msgid, msgid
     name = by_msgid[step.title]
     data = (shots / name).read_bytes()
