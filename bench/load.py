@@ -13,7 +13,7 @@ Each simulated learner picks a language (vi, id or en) and, between short pauses
   POSTing one of its choices (or a number of points);
 - plays a guided hand to its end by following the move buttons (``?try=<tile>`` then the redirect
   to the next position), choosing an end when a tile fits both, asking for a hint now and then;
-- plays free play: a new match (the redirect picks its seed), then moves until the round is over;
+- plays free play: a new match (the redirect picks its game id), then moves until the round is over;
 - looks at the diagram gallery and fetches one diagram file.
 
 Every answer must be 200 (after redirects) and a whole page in the chosen language, or the SVG;

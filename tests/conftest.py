@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The key free-play deals are derived from in the tests (tutor.freeplay), so tests can compute them.
+TEST_SECRET_KEY = "tests: a key for free-play deals, known to the tests only"
 
 
 def compile_catalogs() -> None:
@@ -21,7 +23,7 @@ def app():
     compile_catalogs()
     from tutor import create_app
 
-    return create_app({"TESTING": True})
+    return create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY})
 
 
 @pytest.fixture()

@@ -163,14 +163,62 @@ def _random_chain(rng: random.Random, length: int) -> list[Tile]:
     return line
 
 
+def _blocked_chain(rng: random.Random) -> list[Tile]:
+    """A line whose two ends show the same number n and that holds all seven tiles showing n, so
+    nobody can play on it: three trips out of n and back (n-a ... b-n), with n-n between two."""
+    n = rng.randint(0, 6)
+    while True:
+        others = [m for m in range(7) if m != n]
+        rng.shuffle(others)
+        used = {canon((n, m)) for m in range(7)}
+        trips = []
+        for a, b in zip(others[0::2], others[1::2]):
+            trip, here = [(n, a)], a
+            for _ in range(rng.randint(0, 2)):  # a detour through tiles that show no n
+                steps = [m for m in range(7) if m not in (n, b) and canon((here, m)) not in used]
+                if not steps:
+                    break
+                step = rng.choice(steps)
+                trip.append((here, step))
+                used.add(canon((here, step)))
+                here = step
+            if canon((here, b)) in used:
+                break
+            trip += [(here, b), (b, n)]
+            used.add(canon((here, b)))
+            trips.append(trip)
+        if len(trips) == 3:
+            break
+    trips.insert(rng.randint(0, 3), [(n, n)])
+    return [tile for trip in trips for tile in trip]
+
+
+def stuck_run(hands: list[list[str]], line: list[str], to_move: int) -> int:
+    """How many seats in a row just before ``to_move`` hold no tile that fits an end: the most
+    passes in a row that can have led to this position (a seat that can play may not pass)."""
+    ends = (parse(line[0])[0], parse(line[-1])[1])
+    count = 0
+    while count < len(hands):
+        seat = (to_move - count - 1) % len(hands)
+        if any(end in parse(tile) for tile in hands[seat] for end in ends):
+            break
+        count += 1
+    return count
+
+
+BLOCKED_ROLL = 0.65  # candidates from 0.4 up to this have a blocked line (a third of the cases are blocked)
+
+
 def _candidate(rng: random.Random) -> dict:
     """One random valid position, with knobs that make rare cases reachable."""
     seats = rng.randint(2, 4)
     roll = rng.random()
     if roll < 0.25:
         line: list[Tile] = []
-    elif roll < 0.55:
+    elif roll < 0.4:
         line = _random_chain(rng, rng.randint(14, 26 - seats))  # long line: small hands, ties
+    elif roll < BLOCKED_ROLL:
+        line = _blocked_chain(rng)  # with an empty boneyard, nobody can play: blocked rounds
     else:
         line = _random_chain(rng, rng.randint(1, 20))
     in_line = [canon(tile) for tile in line]
@@ -184,7 +232,7 @@ def _candidate(rng: random.Random) -> dict:
         if rng.random() < 0.5:  # without 6-5 and 6-4 the heaviest value (9, 8...) is often shared
             rest = [tile for tile in rest if tile not in ((6, 5), (6, 4))]
     empty_seat = rng.randrange(seats) if line and rng.random() < 0.25 else None
-    boneyard_empty = not no_doubles and rng.random() < 0.5
+    boneyard_empty = not no_doubles and (rng.random() < 0.5 or 0.4 <= roll < BLOCKED_ROLL)
     dealt_to = [seat for seat in range(seats) if seat != empty_seat]
 
     sizes = [0] * seats
@@ -230,7 +278,8 @@ def _candidate(rng: random.Random) -> dict:
         position["to_move"] = to_move
         position["passes"] = 0
         if boneyard_empty:
-            position["passes"] = seats if rng.random() < 0.5 else rng.randint(0, seats - 1)
+            most = stuck_run(position["hands"], position["line"], to_move)
+            position["passes"] = seats if most == seats and rng.random() < 0.8 else rng.randint(0, min(most, seats - 1))
     else:
         if rng.random() < 0.7:
             position["to_move"] = to_move
@@ -292,6 +341,7 @@ def _assert_valid(position: dict) -> None:
     passes = position.get("passes") or 0
     assert 0 <= passes <= len(hands)
     assert passes == 0 or (line and len(every) == 28)
+    assert passes <= (stuck_run(hands, position["line"], position["to_move"]) if line else 0), "a seat that passed could play"
 
 
 if __name__ == "__main__":

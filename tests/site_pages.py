@@ -18,8 +18,12 @@ from typing import Iterator
 from flask import Flask, url_for
 
 from tutor import guided
+from tutor.freeplay import new_game_id
 from tutor.course import load_course
 from tutor.diagrams import load_diagrams
+
+#: A fixed three-player free-play game (its deals come from the app's key, tutor.freeplay).
+FREE_PLAY_GAME = new_game_id(3, nonce=bytes([7]) * 12)
 
 LANGS = ("en", "vi", "id")
 
@@ -119,7 +123,7 @@ def known_pages(lang: str) -> list[tuple[str, str]]:
         ("guided-hand", f"/{lang}/hands/{hand.id}"),
         ("guided-hand-helped", f"/{lang}/hands/{hand.id}?hint=3&explain=1&strategy=1"),
         ("guided-hand-over", f"/{lang}/hands/{hand.id}?moves={done}"),
-        ("free-play", f"/{lang}/play?seats=3&seed=7"),
+        ("free-play", f"/{lang}/play?g={FREE_PLAY_GAME}"),
         ("not-found", f"/{lang}/lessons/no-such-section/"),
         ("bad-game", f"/{lang}/hands/{hand.id}?moves=9-9"),
     ]

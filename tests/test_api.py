@@ -1,6 +1,7 @@
 """POST /api/v1/domino/analyze, field by field and error by error, as ../shared/API.md says."""
 
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -60,9 +61,36 @@ def test_draw_and_pass(client):
     line = ["5-4", "4-4", "4-6"]
     seat0 = [str(t) for t in TILES if not (t.has(5) or t.has(6)) and str(t) != "4-4"]
     seat1 = [str(t) for t in TILES if str(t) not in set(seat0) | {"5-4", "4-4", "6-4"}]
-    body = post(client, {"hands": [seat0, seat1], "line": line, "to_move": 0, "passes": 1}).get_json()
+    body = post(client, {"hands": [seat0, seat1], "line": line, "to_move": 0, "passes": 0}).get_json()
     assert body["action"] == "pass" and body["boneyard"] == 0 and body["legal_moves"] == []
-    assert "1" in body["explanation"]
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "id"])
+def test_passes_by_a_seat_that_could_have_played_are_refused(client, lang):
+    """passes = k says the k seats before the mover passed, and a seat may pass only when nothing
+    fits: when one of them holds a tile showing an end number, no game reaches the position."""
+    rng = random.Random(10)
+    refused = accepted = 0
+    while refused < 40 or accepted < 40:
+        data = checker.random_valid_position(rng)
+        hands, line = data["hands"], data["line"]
+        if not line or sum(map(len, hands)) + len(line) < 28:
+            continue  # passes need an empty boneyard (another rule)
+        ends = {checker.parse(line[0])[0], checker.parse(line[-1])[1]}
+        seats = len(hands)
+        for k in range(1, seats + 1):
+            passed = [(data["to_move"] - back) % seats for back in range(1, k + 1)]
+            could_play = [s for s in passed if any(set(checker.parse(t)) & ends for t in hands[s])]
+            response = post(client, {**data, "passes": k}, lang=lang)
+            if could_play:
+                refused += 1
+                assert response.status_code == 400, (data, k)
+                body = response.get_json()
+                assert body["where"] == "passes" and set(body) == {"error", "where"}
+                assert str(could_play[0]) in body["error"]  # names the seat that could have played
+            else:
+                accepted += 1
+                assert response.status_code == 200, (data, k, response.get_json())
 
 
 def test_over_by_domino(client):

@@ -40,7 +40,7 @@ LESSON_CLAIMS = {
     "D3": {"ends", "legal_moves"},
     "D4": {"ends", "legal_moves", "required", "boneyard", "not_playable"},
     "D5": {"chain_length", "open_ends", "double_neighbours"},
-    "D6": {"ends", "legal_moves", "required", "boneyard", "not_playable"},
+    "D6": {"ends", "legal_moves", "required", "boneyard", "not_playable", "stuck_seats"},
     "D7": {"last_move", "hand_size", "opponent_tiles", "opponent_pips", "result"},
     "D8": {"chain_length", "open_ends", "ends", "counts"},
 }
@@ -194,6 +194,8 @@ def independent_failures(table: dict, replay: Replay) -> list[str]:
         "open_ends": (lambda c: c, (len(answer["ends"]) if one_chain else -1) if line else 0),
         "double_neighbours": (lambda c: c, neighbours(table["claims"].get("double_neighbours", {"tile": "0-0"}))),
         "passes": (lambda c: c, replay.passes),
+        "stuck_seats": (lambda c: sorted(c), [s for s, tiles in enumerate(replay.hands)
+                                              if line and not any(end in t for t in tiles for end in answer["ends"])]),
         "opponent_tiles": (lambda c: c, sum(len(replay.hands[s]) for s in others)),
         "opponent_pips": (lambda c: c, sum(checker.pips(replay.hands[s]) for s in others)),
         "result": (lambda c: c, None if answer["result"] is None else
@@ -403,6 +405,22 @@ def test_a_deliberate_change_breaks_the_right_claims(diagram_id):
     assert ours != "illegal"
     assert {f.split(" ")[1] for f in ours} == broken
     assert {f.split(":")[0] for f in judge_independently(mutant)} == broken
+
+
+def test_d6_nobody_can_play_is_proved_and_a_seat_that_could_play_breaks_it():
+    """D6 is the rulebook's "nobody can play": every hand stuck on the ends, nothing to draw. With
+    the opponent's 4-4 not yet played (its play and the draws after it undone), the opponent can
+    play, and both the engine and the independent checker refuse the claim."""
+    table = DATA["D6"]
+    replay = independent_replay(table)
+    ends = replay.analyze()["ends"]
+    assert not replay.bone and all(not any(end in t for t in hand for end in ends) for hand in replay.hands)
+    assert sorted(table["claims"]["stuck_seats"]) == list(range(table["seats"]))
+    played = table["actions"].index("4-4R")
+    mutant = {**copy.deepcopy(table), "actions": table["actions"][:played]}
+    ours, theirs = judge_engine("D6", mutant), judge_independently(mutant)
+    assert "stuck_seats" in {f.split(" ")[1] for f in ours}
+    assert "stuck_seats" in {f.split(":")[0] for f in theirs}
 
 
 @pytest.mark.parametrize("diagram_id", IDS)

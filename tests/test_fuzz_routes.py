@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, event, example, given, settings, strategies 
 from site_pages import LANGS
 from tutor.course import load_course
 from tutor.diagrams import load_diagrams
+from tutor.freeplay import new_game_id
 from tutor.guided import load_hands
 from tutor.web.i18n import LANGUAGES
 
@@ -247,7 +248,7 @@ GAME_PATHS = ["/{lang}/hands/" + HANDS[0], "/{lang}/play"]
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lang=st.sampled_from(LANGS), which=st.sampled_from(GAME_PATHS), moves=move_strings,
        rounds=st.lists(move_strings, max_size=4), seats=st.sampled_from(["2", "3", "4", "1", "5", "x", "²"]),
-       seed=st.one_of(st.integers(0, 10**10).map(str), st.sampled_from(ODD)),
+       seed=st.one_of(st.integers(0, 255).map(lambda n: new_game_id(3, nonce=bytes([n]) * 12)), st.sampled_from(ODD)),
        extra=st.lists(st.tuples(st.sampled_from(["try", "hint", "explain", "strategy", "msgids"]), values), max_size=3))
 @example(lang="vi", which="/{lang}/play", moves="", rounds=[], seats="2", seed="²", extra=[])
 @example(lang="id", which=GAME_PATHS[0], moves="", rounds=[], seats="2", seed="1", extra=[("hint", "²")])
@@ -255,7 +256,7 @@ def test_game_urls_never_make_a_500(app, client, lang, which, moves, rounds, sea
     """Guided-hand and free-play URLs: nearly-valid moves are the likeliest to reach deep code."""
     path = which.format(lang=lang)
     if which.endswith("/play"):
-        params = [("seats", seats), ("seed", seed), ("m", "~".join(rounds + [moves]))]
+        params = [("seats", seats), ("g", seed), ("m", "~".join(rounds + [moves]))]
     else:
         params = [("moves", moves)]
     check(client, app, "GET", path, params + extra, {}, lang)
@@ -283,4 +284,4 @@ def test_each_route_answers_garbage_in_every_language(app, client, each_rule, la
         path = fill(each_rule, lambda name: lang if name == "lang_code" else quote(odd, safe=""))
         for method in sorted((each_rule.methods or set()) | {"PUT"}):
             body = {"data": {"answer": odd}} if method in ("POST", "PUT") else {}
-            check(client, app, method, path, [("moves", odd), ("seed", odd), ("hint", odd)], body, lang)
+            check(client, app, method, path, [("moves", odd), ("g", odd), ("seed", odd), ("hint", odd)], body, lang)

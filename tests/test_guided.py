@@ -24,7 +24,7 @@ import independent_checker as checker
 from tutor.domino import Action, Deal, DominoError, IllegalMoveError, InvalidActionError
 from tutor.guided import (
     HANDS_FILE, MOMENTS, Game, HandError, default_opponents, every_learner_line,
-    free_play_deal, hand_by_id, hand_from_data, load_hands, moments, replay,
+    hand_by_id, hand_from_data, load_hands, moments, replay,
 )
 from tutor.players import HeaviestFirst, HeuristicPlayer, RandomPlayer
 
@@ -318,7 +318,7 @@ def _random_games(count: int):
     for seed in range(count):
         seats = 2 + seed % 3
         kind = "heuristic" if seed % 2 else "heaviest"
-        deal = free_play_deal(seed, seats)
+        deal = Deal.from_seed(seed, seats)
         opponents = default_opponents(seats, seed, kind)
         learner = RandomPlayer(seed)
         moves: list[Action] = []
@@ -386,7 +386,7 @@ def test_opponents_are_deterministic_without_shared_state():
     hand = hand_by_id("three-players")
     line = next(iter(every_learner_line(hand)))
     texts = [str(a) for a in line.learner_actions]
-    free_deal = free_play_deal(2024, 4)
+    free_deal = Deal.from_seed(2024, 4)
     free_moves: list[str] = []
     game = replay(free_deal, free_moves, default_opponents(4, 7))
     while not game.is_over:
@@ -405,9 +405,10 @@ def test_opponents_are_deterministic_without_shared_state():
         assert [str(a) for a in replay(hand.deal, texts, hand.opponents()).actions] == expected["hand"]
     code = textwrap.dedent(f"""
         import json
-        from tutor.guided import default_opponents, free_play_deal, hand_by_id, replay
+        from tutor.domino import Deal
+        from tutor.guided import default_opponents, hand_by_id, replay
         hand = hand_by_id("three-players")
-        deal = free_play_deal(2024, 4)
+        deal = Deal.from_seed(2024, 4)
         print(json.dumps({{
             "hand": [str(a) for a in replay(hand.deal, {texts!r}, hand.opponents()).actions],
             "free_deal": deal.to_text(),
@@ -474,18 +475,6 @@ def test_replay_needs_one_entry_per_seat():
 
 
 # ==== free play =================================================================================
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_free_play_deals_are_reproducible_by_seed(seats):
-    deals = [free_play_deal(seed, seats) for seed in range(20)]
-    assert deals == [free_play_deal(seed, seats) for seed in range(20)]
-    assert deals[0] == Deal.from_seed(0, seats) and deals[0].seats == seats
-    assert len({d.order for d in deals}) == 20
-    size = 7 if seats == 2 else 5
-    position = deals[3].position()
-    assert [len(position.hand(s)) for s in range(seats)] == [size] * seats
-    assert len(position.boneyard) == 28 - seats * size
-
-
 def test_default_opponents():
     opponents = default_opponents(3, 9)
     assert opponents[0] is None and [type(p) for p in opponents[1:]] == [HeuristicPlayer] * 2
@@ -499,7 +488,7 @@ def test_default_opponents():
 
 def test_a_free_play_round_plays_to_its_end():
     for seats in (2, 3, 4):
-        deal = free_play_deal(seats * 101, seats)
+        deal = Deal.from_seed(seats * 101, seats)
         opponents = default_opponents(seats, 3)
         moves: list[str] = []
         game = replay(deal, moves, opponents)

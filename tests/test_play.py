@@ -6,8 +6,20 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from conftest import TEST_SECRET_KEY
 from tutor.domino import Required
-from tutor.guided import default_opponents, free_play_deal, replay
+from tutor.freeplay import free_play_deal, free_play_seed, new_game_id, read_game_id
+from tutor.guided import default_opponents, replay
+
+KEY = TEST_SECRET_KEY.encode()
+
+
+def game_id(seats: int, number: int) -> str:
+    """A fixed game id (the nonce repeats ``number``), so a test can name its game."""
+    return new_game_id(seats, nonce=bytes([number]) * 12)
+
+
+G5 = game_id(2, 5)
 
 
 def statuses(page: str) -> list[str]:
@@ -18,17 +30,18 @@ def hand_tiles(page: str) -> list[str]:
     return re.findall(r'name="try" value="(\d-\d)"', page)
 
 
-def test_a_new_match_gets_a_seed_in_its_url(client):
+def test_a_new_match_gets_a_game_id_in_its_url(client):
     r = client.get("/en/play?seats=3")
     assert r.status_code == 302
     query = parse_qs(urlparse(r.location).query)
-    assert query["seats"] == ["3"] and query["seed"][0].isdigit()
+    assert set(query) == {"g"} and read_game_id(query["g"][0]) == 3
 
 
 def test_the_page_shows_the_learners_real_hand(client):
-    seed, seats = 41, 2
-    game = replay(free_play_deal(seed * 1000, seats), [], default_opponents(seats, seed))
-    page = client.get(f"/en/play?seats={seats}&seed={seed}").get_data(as_text=True)
+    seats = 2
+    g = game_id(seats, 41)
+    game = replay(free_play_deal(KEY, g, 0), [], default_opponents(seats, free_play_seed(KEY, g)))
+    page = client.get(f"/en/play?g={g}").get_data(as_text=True)
     assert sorted(hand_tiles(page)) == sorted(str(t) for t in game.position.hand(0))
 
 
@@ -62,17 +75,18 @@ def test_free_play_rounds_can_be_played_to_the_end_through_links(client, seats):
     import random
 
     rng = random.Random(seats)
-    url, page = play_on(client, f"/en/play?seats={seats}&seed={seats * 7}", rng)
+    g = game_id(seats, seats * 7)
+    url, page = play_on(client, f"/en/play?g={g}", rng)
     assert "Next round" in page or "New match" in page
     # the result shown is the engine's own result for that URL, recomputed here from the URL alone
     moves = parse_qs(urlparse(url).query)["m"][0].split("~")[-1].split(".")
-    game = replay(free_play_deal(seats * 7 * 1000, seats), moves, default_opponents(seats, seats * 7))
+    game = replay(free_play_deal(KEY, g, 0), moves, default_opponents(seats, free_play_seed(KEY, g)))
     assert game.position.required() is Required.OVER
     assert f"{game.position.result().points}" in page
 
 
 def test_an_illegal_click_is_refused_with_the_reason_and_changes_nothing(client):
-    base = "/en/play?seats=2&seed=5"
+    base = f"/en/play?g={G5}"
     before = client.get(base).get_data(as_text=True)
     unplayable = re.findall(r'value="(\d-\d)" class="tile-button"', before)
     assert unplayable
@@ -88,9 +102,9 @@ def test_an_illegal_click_is_refused_with_the_reason_and_changes_nothing(client)
 
 
 @pytest.mark.parametrize("query", [
-    "seats=2&seed=5&m=9-9L", "seats=2&seed=5&m=6-6.6-6.6-6", "seats=5&seed=1", "seats=2&seed=-1",
-    "seats=2&seed=abc", "seats=2&seed=5&m=" + ".".join(["draw"] * 500), "seats=2&seed=5&m=~~",
-    "seats=2&seed=5&m=" + "~" * 100,
+    f"g={G5}&m=9-9L", f"g={G5}&m=6-6.6-6.6-6", "seats=5", "seats=5&seed=1", "g=5", "g=", f"g={G5[:-1]}",
+    f"g={G5[:10]}X{G5[11:]}", "g=" + "A" * 24, f"g={G5}&m=" + ".".join(["draw"] * 500), f"g={G5}&m=~~",
+    f"g={G5}&m=" + "~" * 100,
 ])
 @pytest.mark.parametrize("lang", ["en", "vi", "id"])
 def test_tampered_urls_get_a_clear_localized_400(client, query, lang):
@@ -104,10 +118,10 @@ def test_tampered_urls_get_a_clear_localized_400(client, query, lang):
 @given(m=st.text(alphabet="0123456LRdrawps.~-", max_size=40), seats=st.sampled_from(["2", "3", "4", "x"]),
        extra=st.sampled_from(["", "&hint=2", "&explain=1", "&strategy=1", "&try=6-6", "&try=draw", "&hint=x"]))
 def test_fuzzed_free_play_urls_never_crash(client, m, seats, extra):
-    r = client.get(f"/en/play?seats={seats}&seed=3&m={m}{extra}")
+    r = client.get(f"/en/play?g={game_id(int(seats), 3) if seats != 'x' else 'x'}&m={m}{extra}")
     assert r.status_code in (200, 302, 400)
 
 
 def test_switching_language_keeps_the_game(client):
-    page = client.get("/en/play?seats=2&seed=5&hint=1").get_data(as_text=True)
-    assert 'href="/vi/play?seats=2&amp;seed=5&amp;hint=1"' in page
+    page = client.get(f"/en/play?g={G5}&hint=1").get_data(as_text=True)
+    assert f'href="/vi/play?g={G5}&amp;hint=1"' in page

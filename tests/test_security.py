@@ -18,6 +18,7 @@ from flask_babel import force_locale, gettext
 
 from conftest import ROOT
 from site_pages import LANGS, collected_pages, first_hand, question_step
+from tutor.freeplay import new_game_id
 from tutor.web.security import CONTENT_SECURITY_POLICY, MAX_URL_LENGTH
 
 EXPECTED_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -45,7 +46,7 @@ def kinds_of_response():
         ("GET", "/id/hands/forced-opening?moves=9-9", {}, 400),
         ("DELETE", "/en/", {}, 405),
         ("POST", f"/en/lessons/{section.id}/{step.id}", {"data": {"answer": "x" * (70 * 1024)}}, 413),
-        ("GET", "/en/play?seats=2&seed=1&m=" + "a" * MAX_URL_LENGTH, {}, 414),
+        ("GET", "/en/play?g=" + new_game_id(2) + "&m=" + "a" * MAX_URL_LENGTH, {}, 414),
         ("POST", "/api/v1/domino/analyze", {"json": {"hands": [["6-6"], ["5-5"]], "line": []}}, 200),
         ("POST", "/api/v1/domino/analyze", {"data": b"{"}, 400),
         ("GET", "/en/diagrams/D1.svg", {}, 200),
@@ -223,7 +224,8 @@ def two_servers(app):
             [sys.executable, "-m", "gunicorn", "--workers", "1", "--bind", f"127.0.0.1:{port}", "--no-control-socket",
              "tutor:create_app()"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONPATH": str(ROOT)}))
+            # one key for both, as every machine behind one site shares it (README: free-play deals)
+            env={**os.environ, "PYTHONPATH": str(ROOT), "TUTOR_SECRET_KEY": "shared by both servers"}))
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url in urls:
@@ -254,7 +256,7 @@ def test_two_processes_serve_one_game_alike(two_servers):
     """A free-play match, each move's page asked of one process then the other: same pages, and the
     game goes on whichever process answers (the state is in the URL, not in a process)."""
     a, b = two_servers
-    path = "/vi/play?seats=3&seed=4242"
+    path = "/vi/play?g=" + new_game_id(3)
     for move in range(12):
         status_a, page_a = fetch(a + path)
         status_b, page_b = fetch(b + path)

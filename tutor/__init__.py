@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -21,6 +22,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the API's documented field order
     if test_config:
         app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        # Free-play deals are derived from this key (tutor.freeplay): the environment's for make
+        # run / make serve, else one made once per machine, shared by all its gunicorn workers.
+        from .freeplay import secret_key_from_file
+
+        app.config["SECRET_KEY"] = os.environ.get("TUTOR_SECRET_KEY") or secret_key_from_file(
+            Path(app.instance_path) / "secret_key")
 
     from .web import api, diagrams, errors, i18n, pages, play
     from .web import security

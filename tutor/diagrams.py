@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping
 
 from .analysis import Note
 from .domino import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
-from .domino.tiles import TILES
+from .domino.tiles import NUMBER_MASK, TILES
 
 DIAGRAMS_FILE = Path(__file__).resolve().parent.parent / "lessons" / "diagrams.toml"
 
@@ -197,6 +197,15 @@ def _can_place(position: Position, tile: Tile) -> bool:
     return any(position.is_legal(a) for a in candidates)
 
 
+def _stuck_seats(diagram: Diagram, position: Position, value: Any) -> list[int]:
+    """The seats holding no tile that fits an open end (none before the opening)."""
+    if not position.line:
+        return []
+    left, right = position.ends  # type: ignore[misc]
+    fits = NUMBER_MASK[left] | NUMBER_MASK[right]
+    return [seat for seat in range(position.seats) if not position.hands[seat] & fits]
+
+
 def _claim_counts(diagram: Diagram, position: Position, value: Mapping[str, Any]) -> Any:
     actual = {}
     table = position.line_tiles()
@@ -283,6 +292,8 @@ CLAIMS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Diagram, Position, 
     "double_neighbours": ("a double's one neighbour on each side, joined on its number", dict,
                           _claim_double_neighbours),
     "passes": ("passes in a row just before this position", int, lambda d, p, v: p.passes),
+    "stuck_seats": ("the seats holding no tile that fits an open end (every seat: nobody can play)",
+                    lambda v: sorted(int(s) for s in v), _stuck_seats),
     "opponent_tiles": ("tiles in the other seats' hands", int,
                        lambda d, p, v: sum(len(p.hand(s)) for s in _others(d, p))),
     "opponent_pips": ("pips in the other seats' hands", int, lambda d, p, v: sum(p.pips(s) for s in _others(d, p))),

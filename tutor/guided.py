@@ -62,11 +62,6 @@ def default_opponents(seats: int, seed: int, kind: str = "heuristic") -> list:
     return [None if seat == LEARNER else make() for seat in range(seats)]
 
 
-def free_play_deal(seed: int, seats: int) -> Deal:
-    """A shuffled deal for free play, the same for the same seed and number of seats."""
-    return Deal.from_seed(seed, seats)
-
-
 # ==== guided hands as data ======================================================================
 @dataclass(frozen=True)
 class GuidedHand:
@@ -286,6 +281,6 @@ def moments(game: Game) -> set[str]:
 
 __all__ = [
     "Game", "GuidedHand", "HANDS_FILE", "HandError", "LEARNER", "MOMENTS", "OPPONENT_KINDS",
-    "default_opponents", "every_learner_line", "free_play_deal", "hand_by_id", "hand_from_data",
+    "default_opponents", "every_learner_line", "hand_by_id", "hand_from_data",
     "load_hands", "load_hands_from", "moments", "replay",
 ]

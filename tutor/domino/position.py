@@ -479,6 +479,19 @@ class Position:
                 f"passes is {passes}, but a pass is only allowed with an empty boneyard and it holds {boneyard_count} tiles",
                 where="passes", code="pass_with_boneyard", boneyard=boneyard_count,
             )
+        if passes and line:
+            # The seats that just passed, most recent first: each was stuck, and a pass changes
+            # nothing, so none of them can hold a tile that fits the ends shown now.
+            fits = NUMBER_MASK[line[0][0]] | NUMBER_MASK[line[-1][1]]
+            for back in range(1, passes + 1):
+                seat = (to_move - back) % len(hands)
+                fitting = hands[seat] & fits
+                if fitting:
+                    tile = next(iter(tiles_in(fitting)))
+                    raise InvalidPositionError(
+                        f"passes is {passes}, but seat {seat}, which just passed, holds {tile}, which fits an open end",
+                        where="passes", code="pass_with_fitting_tile", seat=seat, tile=str(tile), passes=passes,
+                    )
         boneyard = None
         if data.get("boneyard") is not None:
             order = data["boneyard"]

@@ -1,25 +1,26 @@
 """Guided hands and free play: real rounds against the engine's players, with the hint engine.
 
-The state of a game lives in its URL: the deal (a guided hand's id, or a seed and a number of
-seats) plus the learner's actions. The opponents are deterministic, so any server process
-rebuilds the same game from the same URL; a refresh, the back button and a shared link all show
-the same position. Everything works with plain links and GET forms, without JavaScript.
+The state of a game lives in its URL: the deal (a guided hand's id, or a free-play game id whose
+deals only the server can compute, see ``tutor.freeplay``) plus the learner's actions. The
+opponents are deterministic, so any server process rebuilds the same game from the same URL; a
+refresh, the back button and a shared link all show the same position. Everything works with
+plain links and GET forms, without JavaScript.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import BadRequest
 
 from ..diagrams import Diagram, Display
 from ..domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
-from ..guided import Game, free_play_deal, hand_by_id, default_opponents, load_hands, replay
+from ..freeplay import GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id
+from ..guided import Game, hand_by_id, default_opponents, load_hands, replay
 from ..hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from ..players import summarize_turns
 from ..render import render_position
@@ -71,15 +72,21 @@ def _moves(text: str) -> list[str]:
     return tokens
 
 
+def _secret_key() -> bytes:
+    key = current_app.config["SECRET_KEY"]
+    return key.encode("utf-8") if isinstance(key, str) else key
+
+
 @dataclass
 class Table:
     """What a game page is about: a guided hand or a free-play match, and the moves so far."""
 
     hand_id: str | None
     seats: int
-    seed: int
+    seed: int  # the opponents' and hints' seed (free play: derived from the game id and the key)
     finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' moves
     moves: list[str] = field(default_factory=list)  # the current round's learner moves
+    game_id: str = ""  # free play: the opaque id in the address (tutor.freeplay)
 
     @property
     def round_number(self) -> int:
@@ -89,7 +96,7 @@ class Table:
         if self.hand_id is not None:
             return hand_by_id(self.hand_id).deal
         index = len(self.finished) if round_index is None else round_index
-        return free_play_deal(self.seed * 1000 + index, self.seats)
+        return free_play_deal(_secret_key(), self.game_id, index)
 
     def opponents(self) -> list:
         if self.hand_id is not None:
@@ -103,15 +110,14 @@ class Table:
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
         if new_round:
             rounds.append("")
-        return url_for("play.free_play", seats=self.seats, seed=self.seed,
-                       m=ROUND_SEPARATOR.join(rounds) or None, **extra)
+        return url_for("play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None, **extra)
 
     def form_fields(self) -> dict[str, str]:
         """Hidden fields that carry the state through the move form."""
         if self.hand_id is not None:
             return {"moves": MOVE_SEPARATOR.join(self.moves)}
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(self.moves)]
-        return {"seats": str(self.seats), "seed": str(self.seed), "m": ROUND_SEPARATOR.join(rounds)}
+        return {"g": self.game_id, "m": ROUND_SEPARATOR.join(rounds)}
 
 
 def _replay(table: Table, moves: list[str], round_index: int | None = None) -> Game:
@@ -146,25 +152,35 @@ def guided(hand_id: str):
 
 @bp.get("/play")
 def free_play():
-    seats = request.args.get("seats", "2")
-    if seats not in ("2", "3", "4"):
-        # TRANSLATORS: free play was asked for with a number of players other than 2, 3 or 4.
-        raise BadGame(_("Free play is for 2, 3 or 4 players."))
-    seed_text = request.args.get("seed")
-    if seed_text is None:
-        # A new match: choose its seed now, so that the URL holds the whole state from here on.
-        return redirect(url_for("play.free_play", seats=seats, seed=random.randrange(1, 10**6)))
-    if not (seed_text.isascii() and seed_text.isdigit()) or len(seed_text) > 9:
-        # TRANSLATORS: the match number in a free-play address is not a number.
-        raise BadGame(_("The match number in this address is not valid."))
+    game_id = request.args.get("g")
+    if game_id is None:
+        # A new match, or an address from before game ids (its deals could be computed from it):
+        # choose the id now, so that the URL holds the whole state from here on.
+        seats = request.args.get("seats", "2")
+        if seats not in ("2", "3", "4"):
+            # TRANSLATORS: free play was asked for with a number of players other than 2, 3 or 4.
+            raise BadGame(_("Free play is for 2, 3 or 4 players."))
+        return redirect(url_for("play.free_play", g=new_game_id(int(seats))))
+    try:
+        seats = read_game_id(game_id)
+    except GameIdError:
+        # TRANSLATORS: the game id in a free-play address was changed or cut short.
+        raise BadGame(_("This game's address is not valid: its game number was changed or cut short. "
+                        "Start a new match from the free play page.")) from None
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
     if len(rounds) > MAX_ROUNDS:
         raise BadGame(_("This address holds more moves than any round can have."))
-    table = Table(None, int(seats), int(seed_text), [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]))
+    table = Table(None, seats, free_play_seed(_secret_key(), game_id),
+                  [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]), game_id=game_id)
     return _game_page(table)
 
 
 # ---- the page -------------------------------------------------------------------------------------
+def _match_won_message() -> str:
+    # TRANSLATORS: a free-play address adds a round to a match that a player has already won.
+    return _("This match is already won, so it has no further round. Start a new match from the free play page.")
+
+
 def _game_page(table: Table):
     match = Match(table.seats)
     for index, moves in enumerate(table.finished):
@@ -174,8 +190,10 @@ def _game_page(table: Table):
             # TRANSLATORS: a free-play address lists a round as finished although it is not over.
             raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
         if match.is_over():
-            raise BadGame(_("This address holds more moves than any round can have."))
+            raise BadGame(_match_won_message())
         match = match.after(result)
+    if match.is_over():
+        raise BadGame(_match_won_message())  # a won match has no further round: never a "Round 9"
     game = _replay(table, table.moves)
     position = game.position
     refusal, choose_end, status = None, None, 200
@@ -209,8 +227,7 @@ def _game_page(table: Table):
     result_shown = over and (not asks or (answer is not None and answer["done"]))
     headline = round_headline(position, voice) if over else ""
     return render_template(
-        # present=1: the same game laid out for a projector (tutor/web/present.py, play/present.html)
-        "play/present.html" if request.args.get("present") == "1" else "play/game.html",
+        "play/game.html",
         table=table, hand=hand, game=game, position=position,
         picture=picture, over=over, learner_to_move=learner_to_move, match=match,
         hand_buttons=_hand_buttons(game, fresh) if learner_to_move else [],

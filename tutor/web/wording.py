@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext as _, ngettext, pgettext
+from flask_babel import get_locale, gettext as _, ngettext
 
 from ..analysis import Note
 from ..domino import DominoError
@@ -415,6 +415,10 @@ ERRORS: dict[str, Callable[..., str]] = {
     "pass_with_boneyard": lambda boneyard=0, **p: ngettext(
         "A pass is only allowed when the boneyard is empty, but it still holds %(num)d tile.",
         "A pass is only allowed when the boneyard is empty, but it still holds %(num)d tiles.", boneyard),
+    # TRANSLATORS: error message of the analyze API (pass_with_fitting_tile); field names such as hands, line, to_move and passes stay in English.
+    "pass_with_fitting_tile": lambda seat=0, tile="", **p: _(
+        "passes says that seat %(seat)s has just passed, but it holds %(tile)s, which fits an open end: "
+        "a seat that can play may not pass.", seat=seat, tile=tile),
     # TRANSLATORS: error message of the analyze API (empty_before_open); field names such as hands, line, to_move and passes stay in English.
     "empty_before_open": lambda seat=0, **p: _(
         "Seat %(seat)s's hand is empty, but the round has not opened yet: every seat starts with tiles.", seat=seat),
@@ -494,14 +498,17 @@ def action_name(action: str) -> str:
         "play": _("Play a tile"),
         # TRANSLATORS: what the rules require: take a tile from the boneyard.
         "draw": _("Draw from the boneyard"),
-        # TRANSLATORS: what the rules require: skip the turn. Context "rule": the same English word is also the game's button (context "button").
-        "pass": pgettext("rule", "Pass"),
+        # TRANSLATORS: what the rules require: skip the turn.
+        "pass": _("Pass"),
     }
     return names[action]
 
 
 def verdict_sentence(verdict, kind: str) -> str:
     """Feedback on an answer to a check question; None as the verdict means a malformed answer."""
+    if verdict is None and kind in ("points", "count"):
+        # TRANSLATORS: a question answered by typing a number (points, tiles) received text that is not a whole number.
+        return _("Type your answer as a whole number, such as 12.")
     if verdict is None:
         # TRANSLATORS: a check question received an answer that is not one of its choices.
         return _("That answer is not one of the choices. Pick one of the buttons.")

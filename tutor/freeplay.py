@@ -1,0 +1,123 @@
+"""Free-play games: an opaque game id in the address, deals only the server can compute.
+
+Pure (no Flask). A free-play address carries a game id and the learner's moves; the deals behind
+it come from an HMAC (SHA-256) of the id with the server's secret key, so nobody can read a hidden
+tile or the boneyard order from the address, nor pick a deal they like.
+
+A game id is 24 URL-safe characters: a format version, the number of seats, 12 random bytes and a
+4-byte check (the first bytes of a SHA-256 of the rest). The check catches a changed or truncated
+id (a localized 400, not another deal); it is not a secret and needs none, since making an id
+gives nothing away: without the key, the deal behind any id is unknown. Two servers with
+different keys deal different hands for the same id, so machines serving one site share a key.
+
+>>> game_id = new_game_id(2, nonce=bytes(12))
+>>> read_game_id(game_id)
+2
+>>> free_play_deal(b"key", game_id, 0) == free_play_deal(b"key", game_id, 0)
+True
+>>> free_play_deal(b"key", game_id, 0) == free_play_deal(b"another key", game_id, 0)
+False
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from .domino import Deal
+
+#: Bumped if the id's layout or the way deals are derived ever changes.
+GAME_ID_VERSION = 1
+NONCE_BYTES = 12
+CHECK_BYTES = 4
+GAME_ID_LENGTH = 24  # base64 of 1 + 1 + 12 + 4 = 18 bytes, no padding
+SEAT_COUNTS = (2, 3, 4)
+
+
+class GameIdError(ValueError):
+    """A game id this app did not make: malformed, of another version, or changed."""
+
+
+def _check(body: bytes) -> bytes:
+    return hashlib.sha256(b"tutor game id\0" + body).digest()[:CHECK_BYTES]
+
+
+def new_game_id(seats: int, nonce: bytes | None = None) -> str:
+    """A fresh game id for ``seats`` players (``nonce``: 12 bytes, random unless given, for tests)."""
+    if seats not in SEAT_COUNTS:
+        raise ValueError(f"{seats} seats: free play is for 2 to 4")
+    nonce = secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce
+    if len(nonce) != NONCE_BYTES:
+        raise ValueError(f"a nonce is {NONCE_BYTES} bytes")
+    body = bytes([GAME_ID_VERSION, seats]) + nonce
+    return base64.urlsafe_b64encode(body + _check(body)).decode("ascii")
+
+
+def read_game_id(text: str) -> int:
+    """The number of seats of a game id; raises :class:`GameIdError` for an id this app did not make."""
+    if not isinstance(text, str) or len(text) != GAME_ID_LENGTH or not text.isascii():
+        raise GameIdError("a game id is 24 characters")
+    try:
+        raw = base64.urlsafe_b64decode(text.encode("ascii"))
+    except (binascii.Error, ValueError):
+        raise GameIdError("a game id is URL-safe base64") from None
+    if base64.urlsafe_b64encode(raw).decode("ascii") != text:  # one spelling per id
+        raise GameIdError("a game id is URL-safe base64")
+    body, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
+    if not hmac.compare_digest(check, _check(body)):
+        raise GameIdError("this game id was changed")
+    version, seats = body[0], body[1]
+    if version != GAME_ID_VERSION or seats not in SEAT_COUNTS:
+        raise GameIdError("not a game id of this version")
+    return seats
+
+
+def _derive(key: bytes, game_id: str, purpose: str) -> bytes:
+    return hmac.new(key, f"tutor free play\0{purpose}\0{game_id}".encode("ascii"), hashlib.sha256).digest()
+
+
+def free_play_deal(key: bytes, game_id: str, round_index: int) -> Deal:
+    """Round ``round_index`` (0 first) of a game: a shuffle seeded by HMAC-SHA256(key, id, round),
+    256 bits that only the key's holders can compute."""
+    seats = read_game_id(game_id)
+    seed = int.from_bytes(_derive(key, game_id, f"deal {round_index}"), "big")
+    return Deal.from_seed(seed, seats)
+
+
+def free_play_seed(key: bytes, game_id: str) -> int:
+    """The seed of the game's opponents and hints (their tie-breaks), also derived from the key."""
+    return int.from_bytes(_derive(key, game_id, "players")[:8], "big")
+
+
+def secret_key_from_file(path: Path) -> bytes:
+    """The key kept in ``path``, made (32 random bytes, hex) the first time. Several processes may
+    start at once: the key is written to a temporary file and linked into place, so the first link
+    wins and every process reads the same complete key."""
+    path = Path(path)
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_hex(32) + "\n")
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        finally:
+            temporary.unlink()
+    key = path.read_text(encoding="ascii").strip()
+    if len(key) < 32:
+        raise ValueError(f"{path}: the secret key is too short (at least 32 characters)")
+    return key.encode("ascii")
+
+
+__all__ = [
+    "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_game_id",
+    "secret_key_from_file",
+]
