@@ -4,6 +4,9 @@ lesson pages) and the words inside them.
 - ``/<lang>/backgammon/diagrams/``: every diagram B1-B12 with its caption.
 - ``/<lang>/backgammon/diagrams/<id>.svg``: one diagram as ``image/svg+xml``, with an ETag.
 - the template global ``bg_diagram_figure(id)``: a diagram inlined in a lesson page.
+- ``/<lang>/backgammon/handout``: the whole course to print, each exercise with its answer.
+- ``/<lang>/backgammon/``: the course map; ``/<lang>/backgammon/lessons/<section>/<step>``: a
+  lesson step, with its question judged by the engine (``tutor.backgammon_course``).
 
 Every word of a picture comes from here, through gettext: its accessible title and description
 (the position in words, so a screen-reader user can follow it), the legend and the pip counts.
@@ -12,16 +15,16 @@ Every word of a picture comes from here, through gettext: its accessible title a
 
 from __future__ import annotations
 
-from typing import Callable
-
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
+from .. import backgammon_course as course
 from ..backgammon_diagrams import Diagram, Facts, describe, diagram_by_id, load_diagrams, render_options
-from ..games.backgammon import BLACK, WHITE, Position
+from ..games.backgammon import BLACK, WHITE
 from ..games.backgammon.render import Labels, render_board
+from .i18n import translate_text
 from .pages import use_language_prefix
 from .wording import join_and
 
@@ -32,29 +35,10 @@ use_language_prefix(bp)
 MAX_AGE = 3600
 
 
-def section_title(section: str) -> str:
-    """A backgammon lesson section's title (the rulebook's headings), in the page's language."""
-    titles: dict[str, Callable[[], str]] = {
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "summary": lambda: _("Summary"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "board": lambda: _("The board and the starting position"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "dice": lambda: _("Dice and doubles"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "points": lambda: _("Empty points, blocked points and blots"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "hitting": lambda: _("Hitting and the bar"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "two-dice": lambda: _("The two-dice rule"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "bear-off": lambda: _("Bearing off"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "scoring": lambda: _("The end of a game and scoring"),
-        # TRANSLATORS: backgammon: the title of a lesson section (the rulebook's own headings).
-        "videau": lambda: _("The videau"),
-    }
-    return titles[section]()
+def section_title(section_id: str) -> str:
+    """A lesson section's title (the rulebook's headings, from its lesson file), in the page's language."""
+    section, _step = course.find(section_id)
+    return str(translate_text(section.title)) if section else section_id
 
 
 # ----- the words inside a picture -----------------------------------------------------------------
@@ -215,13 +199,6 @@ def diagram_figure(diagram_id: str, answers: bool = True) -> Markup:
     )
 
 
-def position_svg(position: Position, title: str, marked: str = "") -> Markup:
-    """Any position drawn with the same words (for question pages)."""
-    from ..backgammon_diagrams import facts_of
-
-    return Markup(render_board(position, labels=board_labels(title, facts_of(position, marked))))
-
-
 # ----- routes ------------------------------------------------------------------------------------
 @bp.get("/diagrams/")
 def gallery():
@@ -247,3 +224,74 @@ def svg(diagram_id: str):
     response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     response.add_etag()
     return response.make_conditional(request)
+
+
+@bp.get("/")
+def index():
+    return render_template("backgammon/index.html", sections=course.load_course())
+
+
+@bp.get("/lessons/<section_id>/")
+def section(section_id: str):
+    found, _step = course.find(section_id)
+    if found is None:
+        abort(404)
+    return redirect(url_for("backgammon.step", section_id=found.id, step_id=found.steps[0].id))
+
+
+def option_label(option: str) -> str:
+    if option == course.NO_PLAY:
+        # TRANSLATORS: backgammon: a choice of a lesson question: the dice cannot be used at all.
+        return _("Nothing: the turn is lost")
+    return option  # a play in standard notation (24/18 13/8) or a number: the same in every language
+
+
+@bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+def step(section_id: str, step_id: str):
+    found, here = course.find(section_id, step_id)
+    if found is None or here is None:
+        abort(404)
+    question, verdict, answer, status = here.question, None, None, 200
+    if request.method == "POST":
+        if question is None:
+            abort(405)
+        answer = request.form.get("answer", "")
+        verdict = course.judge(question, answer)
+        if verdict is None:
+            status = 400
+    before, after = course.neighbours(found, here)
+    feedback = []
+    if verdict is not None:
+        if verdict:
+            # TRANSLATORS: backgammon lesson: the learner's answer is right (the engine checked it).
+            feedback.append(_("Right: the engine agrees with you."))
+        else:
+            right = [option_label(question.options[i]) for i in course.correct_options(question)]
+            # TRANSLATORS: backgammon lesson: the learner's answer is wrong; %(answer)s is the right one.
+            feedback.append(_("Not quite. The right answer is %(answer)s.", answer=join_and(right)))
+        if question.explain:
+            feedback.append(_(question.explain))
+    elif status == 400:
+        # TRANSLATORS: backgammon lesson: the posted answer is not one of the choices (a tampered form).
+        feedback.append(_("Choose one of the answers shown."))
+    return render_template(
+        "backgammon/step.html", sections=course.load_course(), section=found, step=here, question=question,
+        choices=[(str(i), option_label(o)) for i, o in enumerate(question.options)] if question else [],
+        verdict=verdict, answer=answer, feedback=feedback, before=before, after=after,
+    ), status
+
+
+@bp.get("/handout")
+def handout():
+    """The whole course on paper: every step, every picture, each exercise with the engine's answer."""
+    parts = []
+    for found in course.load_course():
+        exercises = []
+        for here in found.steps:
+            question = here.question
+            if question:
+                right = [option_label(question.options[i]) for i in course.correct_options(question)]
+                exercises.append({"question": question, "labels": [option_label(o) for o in question.options],
+                                  "answer": join_and(right)})
+        parts.append({"section": found, "exercises": exercises})
+    return render_template("backgammon/handout.html", parts=parts)
