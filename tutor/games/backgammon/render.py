@@ -52,7 +52,7 @@ SHOWN = 5  # checkers drawn on a point before a count is written instead
 BAR_SHOWN = 3  # checkers drawn on the bar before a count is written
 DIE = 30
 FONT = 16  # legend
-NUM_FONT = 14  # point numbers
+NUM_FONT = 16  # point numbers
 LINE_H = 26  # legend rows
 CHAR_W = 0.56  # rough width of a character in font sizes (for layout only)
 
@@ -84,16 +84,16 @@ STYLE = (
     ".bgm .white circle{fill:#fffdf7;stroke:#2b2824;stroke-width:1.6}"
     ".bgm .black circle{fill:#22201d;stroke:#000;stroke-width:1.6}"
     ".bgm text{fill:#2b2824;font-size:16px}"
-    ".bgm .point-number{font-size:14px;text-anchor:middle;font-weight:600}"
-    ".bgm .count{font-size:15px;font-weight:700;text-anchor:middle}"
+    ".bgm .point-number{font-size:16px;text-anchor:middle;font-weight:600}"
+    ".bgm .count{font-size:16px;font-weight:700;text-anchor:middle}"
     ".bgm .black .count{fill:#fff}"
     ".bgm .off-slab.white{fill:#fffdf7;stroke:#2b2824}"
     ".bgm .off-slab.black{fill:#22201d;stroke:#000}"
-    ".bgm .off-count{font-size:14px;font-weight:700;text-anchor:middle}"
+    ".bgm .off-count{font-size:16px;font-weight:700;text-anchor:middle}"
     ".bgm .die rect{fill:#fff;stroke:#2b2824;stroke-width:1.6}"
     ".bgm .die circle{fill:#2b2824}"
     ".bgm .cube rect{fill:#fff;stroke:#0d5f73;stroke-width:2.4}"
-    ".bgm .cube text{fill:#0d5f73;font-weight:800;text-anchor:middle;font-size:15px}"
+    ".bgm .cube text{fill:#0d5f73;font-weight:800;text-anchor:middle;font-size:16px}"
     ".bgm .pips{font-weight:700;text-anchor:end}"
 )
 
