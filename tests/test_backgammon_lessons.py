@@ -1,0 +1,139 @@
+"""The backgammon course: one section per rulebook heading, every diagram shown in a step, every
+question answered by the engine (and the play questions again by gnubg), pages reachable from the
+home page in every language, the language switcher keeping the step, bad answers refused."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import urlparse
+
+import pytest
+
+import backgammon_gnubg as gnu
+from tutor import backgammon_course as course
+from tutor.backgammon_diagrams import SECTIONS, diagram_by_id, load_diagrams
+
+LANGS = ("vi", "id", "en")
+COURSE = course.load_course()
+QUESTIONS = [(s.id, t.id, t.question) for s in COURSE for t in s.steps if t.question]
+
+
+def test_one_section_per_rulebook_heading_in_order():
+    assert [s.id for s in COURSE] == list(SECTIONS)
+
+
+def test_every_diagram_is_shown_in_a_step():
+    shown = {t.diagram for s in COURSE for t in s.steps} | {t.question.diagram for s in COURSE for t in s.steps if t.question}
+    assert set(load_diagrams()) <= shown
+
+
+@pytest.mark.parametrize("section_id,step_id,question", QUESTIONS, ids=[f"{s}/{t}" for s, t, _ in QUESTIONS])
+def test_each_question_has_exactly_one_right_answer(section_id, step_id, question):
+    assert len(course.correct_options(question)) == 1
+
+
+@pytest.mark.parametrize("section_id,step_id,question",
+                         [q for q in QUESTIONS if q[2].kind == "play"], ids=lambda v: getattr(v, "diagram", str(v)))
+def test_play_questions_agree_with_gnubg(section_id, step_id, question):
+    position = diagram_by_id(question.diagram).position
+    board = gnu.read(position.to_text()).board
+    ends = gnu.ends(board, position.dice)
+    gnubg_right = [i for i, option in enumerate(question.options)
+                   if (option == course.NO_PLAY and not ends)
+                   or (option != course.NO_PLAY and gnu.apply(board, option) in ends)]
+    assert gnubg_right == course.correct_options(question)
+
+
+def test_a_question_that_claims_nothing_is_refused(tmp_path):
+    (tmp_path / "01-summary.toml").write_text('''id = "summary"
+title = "t"
+summary = "s"
+[[steps]]
+id = "a"
+title = "t"
+text = "x"
+[steps.question]
+kind = "guess"
+diagram = "B1"
+text = "?"
+options = ["1", "2"]
+''', encoding="utf-8")
+    with pytest.raises(course.CourseError, match="kind"):
+        course.load_course.__wrapped__(tmp_path)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_right_and_wrong_answers_are_judged_in_the_learners_language(client, lang):
+    url = f"/{lang}/backgammon/lessons/two-dice/higher-die"
+    question = course.find("two-dice", "higher-die")[1].question
+    right = course.correct_options(question)[0]
+    wrong = next(i for i in range(len(question.options)) if i != right)
+    good = client.post(url, data={"answer": str(right)})
+    bad = client.post(url, data={"answer": str(wrong)})
+    assert good.status_code == bad.status_code == 200
+    assert 'class="feedback right"' in good.get_data(as_text=True)
+    assert 'class="feedback wrong"' in bad.get_data(as_text=True)
+    assert good.get_data(as_text=True) != bad.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("answer", ["9", "-1", "x", "", "1" * 30])
+def test_a_tampered_answer_is_a_localized_400(client, answer):
+    response = client.post("/vi/backgammon/lessons/two-dice/higher-die", data={"answer": answer})
+    assert response.status_code == 400
+    assert 'class="feedback wrong"' in response.get_data(as_text=True)
+    assert "Choose one of the answers shown." not in response.get_data(as_text=True)  # said in Vietnamese
+
+
+def test_unknown_section_step_and_method(client):
+    assert client.get("/en/backgammon/lessons/nowhere/x").status_code == 404
+    assert client.get("/en/backgammon/lessons/board/nowhere").status_code == 404
+    assert client.post("/en/backgammon/lessons/board/start", data={"answer": "0"}).status_code == 405
+
+
+def _links(html: str) -> list[str]:
+    return [unescape(h) for h in re.findall(r'href="([^"#]+)', html)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_step_and_diagram_is_reachable_from_the_home_page(client, lang):
+    seen, queue = set(), [f"/{lang}/"]
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        response = client.get(url)
+        assert response.status_code == 200, url
+        if url == f"/{lang}/" or "/backgammon/" in url:
+            for link in _links(response.get_data(as_text=True)):
+                path = urlparse(link).path
+                if path.startswith(f"/{lang}/backgammon/") and not path.endswith(".svg"):
+                    queue.append(path)
+    steps = {f"/{lang}/backgammon/lessons/{s.id}/{t.id}" for s in COURSE for t in s.steps}
+    assert steps <= seen
+    assert f"/{lang}/backgammon/diagrams/" in seen
+
+
+def test_the_language_switcher_keeps_the_step(client):
+    html = client.get("/vi/backgammon/lessons/bear-off/hit-while-bearing-off").get_data(as_text=True)
+    for lang in ("id", "en"):
+        assert f'href="/{lang}/backgammon/lessons/bear-off/hit-while-bearing-off"' in html
+
+
+def test_a_question_about_the_picture_hides_its_caption_until_answered(client):
+    url = "/en/backgammon/lessons/points/blocked"
+    caption = diagram_by_id("B3").caption
+    assert caption not in unescape(client.get(url).get_data(as_text=True))
+    assert caption in unescape(client.post(url, data={"answer": "0"}).get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_handout_holds_every_section_picture_and_answer(client, lang):
+    html = client.get(f"/{lang}/backgammon/handout").get_data(as_text=True)
+    assert [s.id for s in COURSE] == re.findall(r'<section class="handout-section" id="section-([a-z-]+)"', html)
+    assert set(re.findall(r'data-diagram="(B\d+)"', html)) == {t.diagram for s in COURSE for t in s.steps if t.diagram}
+    answers = re.findall(r'<p class="answer">[^<]*?: ([^<]*?)\.', unescape(html))
+    expected = [question.options[course.correct_options(question)[0]] for _s, _t, question in QUESTIONS]
+    assert [a for a in answers] == [e if e != course.NO_PLAY else a for e, a in zip(expected, answers)]
+    assert len(answers) == len(QUESTIONS)

@@ -1,0 +1,142 @@
+"""The backgammon boards in a real browser (headless Chromium): every diagram, in every language, at
+1280 and at 390 px wide, drawn inside the page (no sideways scrolling), with no two words, no two
+checkers and no word and checker overlapping, and its text large enough to read on the phone.
+Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.backgammon_diagrams import load_diagrams
+
+IDS = list(load_diagrams())
+LANGS = ("vi", "id", "en")
+
+MEASURE = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+  return Array.from(document.querySelectorAll("figure.backgammon svg")).map((svg) => ({
+    id: svg.closest("figure").dataset.diagram,
+    box: box(svg),
+    texts: Array.from(svg.querySelectorAll("text")).filter((t) => !t.closest("g.checker"))
+      .map((t) => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width
+                   / svg.viewBox.baseVal.width, ...box(t)]),
+    checkers: Array.from(svg.querySelectorAll("g.checker circle")).map(box),
+  }));
+}"""
+
+
+def overlap(a, b, slack: float = 0.5) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax + slack < bx + bw and bx + slack < ax + aw and ay + slack < by + bh and by + slack < ay + ah
+
+
+@pytest.fixture(scope="module")
+def tab(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_board_fits_and_nothing_overlaps(live_server, tab, artifacts, lang, width):
+    tab.set_viewport_size({"width": width, "height": 900})
+    response = tab.goto(f"{live_server}/{lang}/backgammon/diagrams/")
+    assert response.status == 200
+    boards = tab.evaluate(MEASURE)
+    assert [b["id"] for b in boards] == IDS
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scrolling
+    for board in boards:
+        x, _y, w, _h = board["box"]
+        assert x >= 0 and x + w <= width, (board["id"], board["box"])
+        assert w >= min(300, width - 60), (board["id"], w)  # the board uses the phone's width
+        texts, checkers = board["texts"], board["checkers"]
+        assert len(texts) >= 24 + 2 and len(checkers) >= 15
+        for i, (word, size, *box) in enumerate(texts):
+            assert size >= 9.5, (board["id"], word, size)  # readable on the phone
+            assert box[0] >= x - 0.5 and box[0] + box[2] <= x + w + 0.5, (board["id"], word)  # inside the picture
+            for other, _size, *other_box in texts[i + 1:]:
+                assert not overlap(box, other_box), (board["id"], word, other)
+            for checker in checkers:
+                assert not overlap(box, checker, slack=1), (board["id"], word, checker)
+        for i, a in enumerate(checkers):
+            for b in checkers[i + 1:]:
+                assert not overlap(a, b, slack=1.5), (board["id"], a, b)
+    tab.screenshot(path=str(artifacts / f"backgammon-gallery-{lang}-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_standalone_board_is_drawn(live_server, tab, artifacts, lang):
+    tab.set_viewport_size({"width": 390, "height": 700})
+    for diagram_id in IDS:
+        response = tab.goto(f"{live_server}/{lang}/backgammon/diagrams/{diagram_id}.svg")
+        assert response.status == 200 and response.headers["content-type"].startswith("image/svg+xml")
+        count = tab.evaluate("document.querySelectorAll('g.checker').length")
+        assert count >= 15
+    tab.screenshot(path=str(artifacts / f"backgammon-{IDS[-1]}-{lang}.png"))
+
+
+def _tab_to(page, predicate: str, limit: int = 120) -> None:
+    """Press Tab until the focused element satisfies ``predicate`` (JS, with ``e`` the element)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(() => {{ const e = document.activeElement; return !!e && ({predicate}); }})()"):
+            return
+    raise AssertionError(f"the keyboard never reached {predicate}")
+
+
+def test_keyboard_only_walk_through_one_section(live_server, tab):
+    """The two-dice section with the keyboard alone: to the next step, answer its question, go on."""
+    tab.set_viewport_size({"width": 390, "height": 800})
+    tab.goto(f"{live_server}/en/backgammon/lessons/two-dice/both-dice")
+    _tab_to(tab, "e.getAttribute('rel') === 'next'")
+    tab.keyboard.press("Enter")
+    tab.wait_for_url("**/lessons/two-dice/higher-die")
+    _tab_to(tab, "e.tagName === 'BUTTON' && e.textContent.trim() === '24/19'")
+    with tab.expect_navigation():
+        tab.keyboard.press("Enter")
+    assert tab.locator(".feedback.wrong").count() == 1
+    _tab_to(tab, "e.tagName === 'BUTTON' && e.textContent.trim() === '24/18'")
+    with tab.expect_navigation():
+        tab.keyboard.press("Enter")
+    assert tab.locator(".feedback.right").count() == 1
+    _tab_to(tab, "e.getAttribute('rel') === 'next'")
+    tab.keyboard.press("Enter")
+    tab.wait_for_url("**/lessons/bear-off/bear-off-rules")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_axe_finds_nothing_serious_on_the_backgammon_pages(live_server, tab, lang, artifacts):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    tab.set_viewport_size({"width": 1280, "height": 900})
+    pages = [f"/{lang}/", f"/{lang}/backgammon/", f"/{lang}/backgammon/lessons/points/blocked",
+             f"/{lang}/backgammon/diagrams/", f"/{lang}/backgammon/handout"]
+    for url in pages:
+        tab.goto(live_server + url)
+        problems = [f"{v['id']} ({v['impact']}) {v['help']}" for v in axe.run(tab).response["violations"]
+                    if v["impact"] in ("serious", "critical")]
+        assert problems == [], (url, problems)
+    tab.goto(live_server + pages[2])
+    with tab.expect_navigation():
+        tab.get_by_role("button", name="13/8 13/7").click()
+    assert tab.locator(".feedback.right").count() == 1
+    problems = [v["id"] for v in axe.run(tab).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert problems == []
+    tab.screenshot(path=str(artifacts / f"backgammon-lesson-answered-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lesson_step_fits_a_phone(live_server, tab, artifacts, lang):
+    from tutor.backgammon_course import load_course
+
+    tab.set_viewport_size({"width": 390, "height": 800})
+    for section in load_course():
+        for step in section.steps:
+            tab.goto(f"{live_server}/{lang}/backgammon/lessons/{section.id}/{step.id}")
+            assert tab.evaluate("document.documentElement.scrollWidth") <= 390, (section.id, step.id)
+            boards = tab.evaluate("Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().right)")
+            assert all(right <= 390 for right in boards), (section.id, step.id, boards)
+    tab.screenshot(path=str(artifacts / f"backgammon-lesson-{lang}-390.png"), full_page=True)
