@@ -91,6 +91,12 @@ check-catalogs: $(DEV)
 	$(BIN)/python -m tutor.catalogs check --dir $(CATALOG_DIR) \
 		$(if $(filter command line,$(origin LANG)),--lang $(LANG)) \
 		$(if $(filter-out 0,$(ALLOW_INCOMPLETE)),--allow-incomplete)
+
+## A cropped screenshot, for each msgid, of where it shows in English (context-shots/, git-ignored),
+## shown on the status page and in the ?msgids=1 view (TRANSLATING.md). Needs Chromium, like the tests.
+.PHONY: context-shots
+context-shots: $(DEV) catalogs browser
+	$(BIN)/python -m tutor.context_shots --out context-shots
 # ---- end of the translators' commands
 
 bench: $(DEV)

@@ -158,3 +158,36 @@ def test_fuzzed_bodies_never_give_a_5xx(client, body):
         assert set(answer) == {"error", "where"}
     else:
         assert answer["action"] in ("roll", "play", "no_play", "over")
+
+
+# ---- why-not reasons, worded -----------------------------------------------------------------------------
+REASON_CASES = [  # (position, dice, from, to) whose refusal each reason code words; the engine decides the code
+    ("W 24 6x4 5x3 4x3 3x2 2x2 | B 1x2 13x3 20x3 21x3 22x2 23x2", (6, 5), 24, 19, "higher_die"),
+    ("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2", (6, 1), 8, 2, "kills_other_die"),
+    ("W bar 13x4 8x3 6x5 5x2 | B 19x3 20x3 21x2 22x2 23x2 12x3", (4, 1), 13, 9, "must_enter"),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 6, "off", "not_all_home"),
+    ("W 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x5", (6, 3), 4, "off", "bear_off_higher"),
+    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x5 17x3 12x3 1x2", (6, 5), 24, 18, "blocked"),
+    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x5 17x3 12x3 1x2", (6, 5), 24, 13, "blocked_midway"),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 20, 14, "no_checker"),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 12, 6, "not_your_checker"),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 6, 9, "wrong_direction"),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 24, 20, "no_die"),
+]
+
+
+@pytest.mark.parametrize("text, dice, src, dst, code", REASON_CASES, ids=[c[4] for c in REASON_CASES])
+def test_every_why_not_reason_is_worded_in_each_language(app, text, dice, src, dst, code):
+    from tutor.games.backgammon import Position, why_not
+    from tutor.web.backgammon_wording import REASONS, render_reason
+
+    reason = why_not(Position.parse(text).with_dice(*dice), src, dst)
+    assert reason.code == code and code in REASONS
+    said = {}
+    for lang in ("en", "vi", "id"):
+        with app.test_request_context(f"/?lang={lang}"):
+            said[lang] = render_reason(reason.code, reason.params)
+    assert len(set(said.values())) == 3 and all(said.values())
+    assert "%(" not in "".join(said.values())
+    if "point" in reason.params and isinstance(reason.params["point"], int):
+        assert all(str(reason.params["point"]) in s for s in said.values())

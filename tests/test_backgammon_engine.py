@@ -288,3 +288,14 @@ def test_a_record_replays_and_names_the_first_illegal_entry():
     record["turns"][5]["play"] = "13/7(2) 8/2(2)"
     done = replay(record)
     assert done.positions[-1].cube == Cube(2, BLACK) and done.result is None  # White doubled, Black took
+
+
+def test_b12_take_agrees_with_gnubg_cubeless_equity():
+    """BACKGAMMON.md §5: take if the taker's cubeless equity is above -0.5 (B12: taker 26 %, -0.475)."""
+    gnubg = pytest.importorskip("gnubg")
+    b12 = P("W 6x4 5x3 4x3 3x2 2x2 1 | B 19x3 20x3 21x2 22x3 23x2 24x2 | B")
+    opponent, mover = b12.board()
+    win, *_, equity = gnubg.evaluate([list(opponent), list(mover)], gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0),
+                                     gnubg.evalcontext(1, 2, 1, 0, 0.0))
+    assert round(1 - win, 2) == 0.26 and round(-equity, 3) == -0.475
+    assert computer_takes(b12, BLACK) == (-equity > -0.5)

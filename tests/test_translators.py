@@ -14,6 +14,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from babel.messages.plurals import get_plural
@@ -398,7 +399,9 @@ def test_the_status_page_counts_what_is_left_per_section_and_links_to_it(transla
     row = re.search(rf'<tr class="section" data-section="{section.id}">(.*?)</tr>', page, re.S).group(1)
     assert f"{counts.translated}/{counts.total}</td>" in row
     todo = re.search(r'<details data-todo="id".*?</details>', page, re.S).group(0)
-    assert f'href="/en/lessons/{section.id}/{step.id}"' in todo  # the step where the missing title shows
+    # the step where the missing title shows, in the catalog's language, with the msgids view on and
+    # the msgid as the fragment that static/msgids.js marks
+    assert f'href="/id/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(chosen[1], safe="")}"' in todo
 
 
 def test_the_stats_command_reports_each_section(capsys):
@@ -451,3 +454,177 @@ def test_translating_md_documents_the_commands_and_pages():
     for words in ("?msgids=1", f"/{PSEUDO_LOCALE}/", "/translators/", "glossary.toml", "nplurals=1", "msgctxt",
                   "Poedit", "Weblate", "%(num)d"):
         assert words in guide, words
+
+
+# ---- the status page, second pass (issue 17) ---------------------------------------------------------------
+def todo_of(page: str, lang: str) -> str:
+    return re.search(rf'<details data-todo="{lang}".*?</details>', page, re.S).group(0)
+
+
+def test_a_diagrams_screen_reader_text_links_to_that_diagram(translations, client):
+    msgid = "It is your turn."
+    set_strings(po(translations, "vi"), {msgid: ""})
+    page = make_app(translations).test_client().get("/en/translators/").get_data(as_text=True)
+    link = re.search(r'<q lang="en">It is your turn\.</q>.*?<a href="([^"]+)"', todo_of(page, "vi"), re.S).group(1)
+    match = re.fullmatch(r"/vi/diagrams/\?msgids=1#(D\d+)", html_unescape(link))
+    assert match, link
+    # that diagram's description says it (read from the diagram itself, in English)
+    svg = client.get(f"/en/diagrams/{match.group(1)}.svg").get_data(as_text=True)
+    assert msgid in ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc").text
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def test_a_fuzzy_entry_shows_its_current_translation(translations):
+    path = po(translations, "vi")
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="vi")
+    catalog["Objective"].flags.add("fuzzy")
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0)
+    page = make_app(translations).test_client().get("/en/translators/").get_data(as_text=True)
+    item = re.search(r'<li><q lang="en">Objective</q>.*?</li>', todo_of(page, "vi"), re.S).group(0)
+    assert f'<q lang="vi">{OBJECTIVE_VI}</q>' in item and "Translation to check:" in item
+    untranslated = re.search(r"<li><q lang=\"en\">.*?</li>", todo_of(page, "vi"), re.S)
+    assert untranslated
+
+
+@pytest.mark.parametrize("lang, says", [("vi", "Văn bản chưa được đóng"), ("id", "Teks belum ditutup"),
+                                        ("en", "The text is not closed")])
+def test_a_syntax_error_is_reported_in_the_pages_language(translations, lang, says):
+    app = make_app(translations, CATALOG_RELOAD=True)
+    client = app.test_client()
+    path = po(translations, "vi")
+    text = path.read_text(encoding="utf-8")
+    save(path, text.replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu mới', 1))
+    status = client.get(f"/{lang}/translators/").get_data(as_text=True)
+    errors = re.search(r'<section class="errors" data-errors="vi">.*?</section>', status, re.S).group(0)
+    assert says in errors and "messages.po:" in errors
+
+
+def test_a_removed_language_folder_leaves_the_menu_without_a_restart(translations):
+    client = make_app(translations).test_client()
+    catalogs.add_language("fr", translations)
+    home = client.get("/en/").get_data(as_text=True)
+    assert 'hreflang="fr"' in home and client.get("/fr/").status_code == 200
+    shutil.rmtree(translations / "fr")
+    home = client.get("/en/").get_data(as_text=True)
+    assert 'hreflang="fr"' not in home and 'hreflang="vi"' in home
+    assert client.get("/fr/").status_code == 404
+    assert "fr" not in client.get("/en/translators/").get_data(as_text=True).split("<tbody>")[1].split("</tbody>")[0]
+
+
+def test_the_msgid_anchor_marks_the_string_on_the_page(live_server, page):
+    """Following a status page link: the msgids view marks the msgid and brings it into view."""
+    section = next(s for s in load_course() if s.id == "turn")
+    step = next(s for s in section.steps if len(s.text) >= 3)
+    msgid = step.text[-1]
+    page.set_viewport_size({"width": 390, "height": 500})  # a phone: the last paragraph is far down
+    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(msgid, safe='')}")
+    page.wait_for_selector("#msgid-target")
+    found = page.evaluate("""() => { const m = document.getElementById('msgid-target'); const r = m.getBoundingClientRect();
+        return {text: m.textContent, top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY}; }""")
+    assert found["text"].startswith("⟦") and msgid in found["text"], found
+    assert found["scrolled"] > 0 and 0 <= found["top"] < found["height"], found
+    # a msgid with a placeholder is found by the text around it
+    page.goto(f"{live_server}/en/present/?msgids=1#msgid={quote('%(num)d steps', safe='')}")
+    page.wait_for_selector("#msgid-target")
+    assert page.evaluate("document.getElementById('msgid-target').textContent").endswith("steps⟧")
+
+
+# ---- msgctxt: one English word, several roles -------------------------------------------------------------
+def test_words_with_several_roles_have_a_context_each():
+    with (ROOT / "translations" / "messages.pot").open("rb") as f:
+        template = read_po(f)
+    where = {(m.context, m.id): {str(path) for path, _line in m.locations} for m in template if m.id}
+    assert "templates/play/game.html" in where[("button", "Pass")]
+    assert "tutor/web/wording.py" in where[("rule", "Pass")]
+    assert (None, "Pass") not in where
+    assert "templates/play/game.html" in where[("game facts", "Strategy")]
+    assert "lessons/09-strategy.toml" in where[(None, "Strategy")]  # the section
+    assert "templates/play/game.html" not in where[(None, "Strategy")]
+
+
+def test_a_context_can_be_translated_on_its_own(translations):
+    from flask_babel import force_locale
+
+    from tutor.web.wording import action_name
+
+    set_strings(po(translations, "vi"), {})  # unchanged, then two senses of Pass translated apart
+    path = po(translations, "vi")
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="vi")
+    catalog.get("Pass", context="rule").string = "Bỏ lượt (luật)"
+    catalog.get("Pass", context="button").string = "Bỏ lượt (nút)"
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0)
+    catalogs.compile_catalog(path)
+    app = make_app(translations)
+    with app.test_request_context("/vi/"), force_locale("vi"):
+        assert action_name("pass") == "Bỏ lượt (luật)"
+    with app.test_request_context("/vi/?msgids=1"):
+        from tutor.web.translators import choose_translations
+
+        choose_translations(None, {"lang_code": "vi"})
+        assert action_name("pass") == "⟦rule | Pass⟧"
+
+
+# ---- context pictures (make context-shots) ------------------------------------------------------------------
+def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live_server, app, browser, page, tmp_path,
+                                                                            translations, monkeypatch):
+    import struct
+
+    from tutor import context_shots
+
+    section = load_course()[1]
+    step = section.steps[0]
+    paths = [f"/en/lessons/{section.id}/{step.id}", "/en/"]
+    shots = tmp_path / "shots"
+    index = context_shots.take_shots(live_server, paths, shots, ROOT / "translations" / "messages.pot", browser=browser)
+    assert json.loads((shots / "index.json").read_text(encoding="utf-8")) == index
+    by_msgid = {entry["msgid"]: name for name, entry in index.items()}
+    assert any(entry["page"] == "/en/" for entry in index.values())  # the second page adds its own texts
+    for msgid in (step.title, *step.text):
+        assert msgid in by_msgid, msgid
+    name = by_msgid[step.title]
+    data = (shots / name).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert 40 < width <= 1280 and 20 < height < 900, (width, height)  # cropped, not the whole page
+    assert name == context_shots.shot_name(step.title)
+
+    # the status page shows the picture beside a message still to translate, and the picture is served
+    set_strings(po(translations, "vi"), {step.title: ""})
+    client = make_app(translations, CONTEXT_SHOTS=str(shots)).test_client()
+    status = client.get("/en/translators/").get_data(as_text=True)
+    assert f'src="/translators/shots/{name}"' in todo_of(status, "vi")
+    served = client.get(f"/translators/shots/{name}")
+    assert served.status_code == 200 and served.mimetype == "image/png" and served.data == data
+    assert client.get("/translators/shots/../index.json").status_code == 404
+    assert client.get("/translators/shots/0123456789abcdef.png").status_code == 404
+    # no pictures taken: the page works and shows none
+    bare = make_app(translations, CONTEXT_SHOTS=str(tmp_path / "nothing-here")).test_client()
+    status = bare.get("/en/translators/")
+    assert status.status_code == 200 and "context-shot" not in todo_of(status.get_data(as_text=True), "vi")
+
+    # the msgids view shows the picture under the msgid a link points at
+    monkeypatch.setitem(app.config, "CONTEXT_SHOTS", str(shots))
+    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(step.title, safe='')}")
+    page.wait_for_selector("img.context-shot")
+    assert page.evaluate("document.querySelector('img.context-shot').naturalWidth") == width
+    # and nothing when there is no picture of it
+    monkeypatch.setitem(app.config, "CONTEXT_SHOTS", str(tmp_path / "nothing-here"))
+    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1&x=1#msgid={quote(step.title, safe='')}")
+    page.wait_for_selector("#msgid-target")
+    page.wait_for_timeout(300)
+    assert page.locator("img.context-shot").count() == 0
+
+
+def test_make_context_shots_runs_the_tool():
+    dry = subprocess.run(["make", "-n", "context-shots"], cwd=ROOT, capture_output=True, text=True)
+    assert "-m tutor.context_shots" in dry.stdout, dry.stdout + dry.stderr
+    assert "context-shots/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()

@@ -34,7 +34,7 @@ PAGES = ["/", "/lessons/turn/choose-an-end", "/hands/", "/hands/drawing", "/play
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_has_the_ways_in(client, lang, path):
-    r = client.get(f"/{lang}{path}")
+    r = client.get(f"/{lang}{path}", follow_redirects=True)
     assert r.status_code in (200, 404)
     nav = header(r.get_data(as_text=True))
     for href in (f"/{lang}/#course", f"/{lang}/hands/", f"/{lang}/present/", f"/{lang}/handout/"):

@@ -107,6 +107,10 @@ class Problem:
     check: str  # syntax, template, untranslated, fuzzy, placeholders, html, plural, glossary, left-out
     message: str
     msgid: str = field(default="", compare=False)
+    #: for a syntax error: which one (a key of SYNTAX_ERRORS) and its values, so that the status
+    #: page can say it in the page's language; the message is the English of the same
+    key: str = field(default="", compare=False)
+    params: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
@@ -139,33 +143,56 @@ def _first_id(message: Message) -> str:
 
 
 # ==== syntax =======================================================================================
+#: What a syntax error says, in English (``make check-catalogs``, the terminal); the status page
+#: says the same in its own language from the key (``tutor.web.translators``).
+SYNTAX_ERRORS = {
+    "unreadable": "cannot read the file: {reason}",
+    "not_utf8": "this line is not UTF-8 text: save the file as UTF-8",
+    "no_open_quote": 'the text must start with a double quote (")',
+    "not_closed": "the string is not closed: it needs a double quote at the end of the line",
+    "bad_escape": "unknown escape \\{char} (write \\\\ for a backslash, \\\" for a quote, \\n for a new line)",
+    "inner_quote": 'a double quote inside the text must be written \\"',
+    "after_quote": "there is text after the closing quote: {text}",
+    "duplicate": "this msgid already appears on line {line}: keep one of the two entries",
+    "extra_form": "the header's Plural-Forms gives {forms} plural form(s): remove msgstr[{index}] (or fix the header)",
+    "keyword": "unknown keyword {word!r}: a line starts with msgid, msgid_plural, msgstr, msgctxt, a quote or #",
+    "stray_line": "this line is neither a comment (#), a keyword (msgid, msgstr, ...) nor a quoted string",
+    "babel": "{reason}",
+}
+
+
+def _syntax(shown: str, lineno: int, key: str, msgid: str = "", **params: object) -> Problem:
+    return Problem(shown, lineno, "syntax", SYNTAX_ERRORS[key].format(**params), msgid, key,
+                   tuple((k, str(v)) for k, v in params.items()))
+
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?")
 _ESCAPES = set('\\"ntr')  # the escapes Babel reads (and GNU gettext's common ones)
 
 
-def _parse_quoted(text: str) -> tuple[str | None, str]:
-    """``(error, raw content)`` of a PO string literal that must fill the rest of the line."""
+def _parse_quoted(text: str) -> tuple[tuple[str, dict] | None, str]:
+    """``(error, raw content)`` of a PO string literal that must fill the rest of the line; an
+    error is ``(key of SYNTAX_ERRORS, its values)``."""
     if not text.startswith('"'):
-        return 'the text must start with a double quote (")', ""
+        return ("no_open_quote", {}), ""
     i = 1
     while i < len(text):
         c = text[i]
         if c == "\\":
             if i + 1 >= len(text):
-                return "the string is not closed: it needs a double quote at the end of the line", ""
+                return ("not_closed", {}), ""
             if text[i + 1] not in _ESCAPES:
-                return f"unknown escape \\{text[i + 1]} (write \\\\ for a backslash, \\\" for a quote, \\n for a new line)", ""
+                return ("bad_escape", {"char": text[i + 1]}), ""
             i += 2
             continue
         if c == '"':
             after = text[i + 1:].strip()
             if after:
                 if '"' in after:
-                    return 'a double quote inside the text must be written \\"', ""
-                return f"there is text after the closing quote: {_short(after, 30)}", ""
+                    return ("inner_quote", {}), ""
+                return ("after_quote", {"text": _short(after, 30)}), ""
             return None, text[1:i]
         i += 1
-    return "the string is not closed: it needs a double quote at the end of the line", ""
+    return ("not_closed", {}), ""
 
 
 def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
@@ -177,12 +204,12 @@ def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
         try:
             raw = Path(path).read_bytes()
         except OSError as error:
-            return [Problem(shown, 0, "syntax", f"cannot read the file: {error.strerror}")]
+            return [_syntax(shown, 0, "unreadable", reason=error.strerror)]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             line = raw[: error.start].count(b"\n") + 1
-            return [Problem(shown, line, "syntax", "this line is not UTF-8 text: save the file as UTF-8")]
+            return [_syntax(shown, line, "not_utf8")]
     problems: list[Problem] = []
     seen: dict[tuple[str | None, str], int] = {}
     context: list[str] | None = None
@@ -199,9 +226,7 @@ def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
             return
         key = (None if context is None else "".join(context), "".join(msgid))
         if key in seen:
-            problems.append(Problem(shown, msgid_line, "syntax",
-                                    f"this msgid already appears on line {seen[key]}: keep one of the two entries",
-                                    key[1]))
+            problems.append(_syntax(shown, msgid_line, "duplicate", key[1], line=seen[key]))
         else:
             seen[key] = msgid_line
         msgid = None
@@ -235,8 +260,7 @@ def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
                     found = re.search(r"nplurals\s*=\s*(\d+)", "".join(header))
                     nplurals = int(found.group(1)) if found else 0
                 if match.group(2) is not None and nplurals and int(match.group(2)) >= nplurals:
-                    error = error or (f"the header's Plural-Forms gives {nplurals} plural form(s): "
-                                      f"remove msgstr[{match.group(2)}] (or fix the header)")
+                    error = error or ("extra_form", {"forms": nplurals, "index": match.group(2)})
             last_keyword = keyword
         elif stripped.startswith('"'):
             error, value = _parse_quoted(stripped)
@@ -245,11 +269,11 @@ def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
         else:
             word = stripped.split()[0]
             if re.fullmatch(r"[A-Za-z_]+(\[\d+\])?", word):
-                error = f"unknown keyword {word!r}: a line starts with msgid, msgid_plural, msgstr, msgctxt, a quote or #"
+                error = ("keyword", {"word": word})
             else:
-                error = "this line is neither a comment (#), a keyword (msgid, msgstr, ...) nor a quoted string"
+                error = ("stray_line", {})
         if error:
-            problems.append(Problem(shown, lineno, "syntax", error))
+            problems.append(_syntax(shown, lineno, error[0], **error[1]))
     finish_msgid()
     if problems:
         return problems
@@ -257,9 +281,9 @@ def syntax_problems(path: Path, text: str | None = None) -> list[Problem]:
         read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
     except PoFileError as error:
         reason = str(error).rsplit(" on ", 1)[0]
-        problems.append(Problem(shown, error.lineno + 1, "syntax", reason))  # Babel counts lines from 0
+        problems.append(_syntax(shown, error.lineno + 1, "babel", reason=reason))  # Babel counts lines from 0
     except Exception as error:  # anything else Babel refuses is a syntax error too, without a line
-        problems.append(Problem(shown, 0, "syntax", f"{type(error).__name__}: {error}"))
+        problems.append(_syntax(shown, 0, "babel", reason=f"{type(error).__name__}: {error}"))
     return problems
 
 

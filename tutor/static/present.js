@@ -129,6 +129,35 @@
         }
       }
       if (answer) answer.open = wasOpen;
+      labels(slide);
+    }
+
+    // Labels in a picture read from the back of the room: at least 24 px on the screen, whatever
+    // the picture's scale (the renderer draws them at 15 units).
+    // A label grows only as far as it stays clear of the other labels and of the tiles: where the
+    // picture's layout leaves no room for 24 px, it stops short rather than cover something.
+    function overlapping(svg) {
+      const texts = Array.from(svg.querySelectorAll("text")).filter((t) => !t.closest(".badge, .fit") && !t.classList.contains("annotation"))
+        .map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0);
+      const tiles = Array.from(svg.querySelectorAll(".tile, .face-down")).map((t) => t.getBoundingClientRect())
+        .filter((r) => r.width > 0);
+      const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      for (let i = 0; i < texts.length; i++) {
+        for (let j = i + 1; j < texts.length; j++) if (hit(texts[i], texts[j])) return true;
+        for (const tile of tiles) if (hit(texts[i], tile)) return true;
+      }
+      return false;
+    }
+    function labels(slide) {
+      slide.querySelectorAll(".visual svg").forEach(function (svg) {
+        const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+        if (!box.width || !view || !view.width) return;
+        const scale = Math.min(box.width / view.width, box.height / view.height);
+        for (let size = Math.max(15, 24 / scale); size >= 15; size -= 0.5) {
+          svg.style.setProperty("--label", size.toFixed(2) + "px");
+          if (size <= 15 || !overlapping(svg)) break;
+        }
+      });
     }
 
     function setBlank(on) {
@@ -154,6 +183,13 @@
       const answer = slides[current - 1].querySelector("details.answer");
       if (answer) answer.open = !answer.open;
     }
+
+    // the revealed picture (A) gets its labels sized when it shows
+    slides.forEach(function (slide) {
+      slide.querySelectorAll("details.answer").forEach(function (details) {
+        details.addEventListener("toggle", function () { if (!slide.hidden) labels(slide); });
+      });
+    });
 
     // Older links and notes may say #3: honour it, then show the slide's own address.
     const hash = /^#(\d{1,3})$/.exec(location.hash);
@@ -339,6 +375,31 @@
     button.addEventListener("click", function () { window.print(); });
   }
 
+  // ----- a game on the projector (play/present.html) ------------------------------------------------
+  // Each move, hint and tool is a link or a button with a data-key: the key clicks it.
+  function gamePresenter(main) {
+    const fullscreen = main.querySelector("button.fullscreen");
+    if (fullscreen && document.documentElement.requestFullscreen) {
+      fullscreen.hidden = false;
+      fullscreen.addEventListener("click", function () {
+        if (document.fullscreenElement) document.exitFullscreen().catch(function () {});
+        else document.documentElement.requestFullscreen().catch(function () {});
+      });
+    }
+    document.addEventListener("keydown", function (event) {
+      if (!ours(event)) return;
+      const key = event.key === "Esc" ? "escape" : event.key.toLowerCase();
+      if (key === "escape" && document.fullscreenElement) return;  // the browser leaves full screen first
+      const target = main.querySelector('[data-key="' + CSS.escape(key) + '"]');
+      if (!target || target.hidden) return;
+      event.preventDefault();
+      target.click();
+    });
+    document.documentElement.classList.add("js");
+  }
+
+  const gameMain = document.querySelector("main.game-presenter");
+  if (gameMain) gamePresenter(gameMain);
   const deckMain = document.querySelector("main.deck");
   if (deckMain) deck(deckMain);
   const notesMain = document.querySelector("main.notes");

@@ -150,6 +150,93 @@ ERRORS: dict[str, Callable[..., str]] = {
 }
 
 
+def _no_checker(point: int | str = 0, **p) -> str:
+    if point == "bar":
+        # TRANSLATORS: backgammon: a refused move: the learner has no checker on the bar to move.
+        return _("You have no checker on the bar.")
+    # TRANSLATORS: backgammon: a refused move: no checker of the learner's on that point.
+    return _("You have no checker on %(point)s.", point=point_name(point))
+
+
+#: Why a move is refused (the engine's why-not codes, ``tutor.games.backgammon.why_not``), said to
+#: the player who tried it. Points are in the mover's own numbering.
+REASONS: dict[str, Callable[..., str]] = {
+    # TRANSLATORS: backgammon: a refused move: the target point holds two or more opposing checkers.
+    "blocked": lambda point=0, count=2, **p: _(
+        "%(point)s is held by %(count)s opposing checkers: no checker may stop there.",
+        point=point_name(point), count=count),
+    # TRANSLATORS: backgammon: a refused move with both dice: its midway stop holds two or more opposing checkers.
+    "blocked_midway": lambda point=0, count=2, **p: _(
+        "On the way, the checker would stop on %(point)s, which is held by %(count)s opposing checkers: a stop "
+        "on the way counts like any other stop.", point=point_name(point), count=count),
+    # TRANSLATORS: backgammon: a refused move: checkers on the bar must come back in first.
+    "must_enter": lambda count=1, **p: ngettext(
+        "You have %(num)d checker on the bar: bring it back in before moving any other checker.",
+        "You have %(num)d checkers on the bar: bring them all back in before moving any other checker.", count),
+    # TRANSLATORS: backgammon: a refused bear-off: some checkers are not in the home board yet.
+    "not_all_home": lambda outside=1, **p: ngettext(
+        "You may bear off only when all your checkers are in your home board: %(num)d is still outside.",
+        "You may bear off only when all your checkers are in your home board: %(num)d are still outside.",
+        outside),
+    # TRANSLATORS: backgammon: a refused move: its length is not a number the learner rolled.
+    "no_die": lambda distance=0, dice="", **p: _(
+        "That move covers %(distance)s, but you rolled %(dice)s.", distance=distance, dice=dice),
+    "no_checker": _no_checker,
+    # TRANSLATORS: backgammon: a refused move: the checkers on that point are the opponent's.
+    "not_your_checker": lambda point=0, **p: _(
+        "The checkers on %(point)s are your opponent's, not yours.", point=point_name(point)),
+    # TRANSLATORS: backgammon: a refused move: checkers never move backwards.
+    "wrong_direction": lambda **p: _("Checkers never move backwards: yours go from 24 towards 1, then off."),
+    # TRANSLATORS: backgammon: a refused bear-off with a die larger than the point, while a higher point still holds a checker.
+    "bear_off_higher": lambda point=0, die=0, higher=0, **p: _(
+        "A %(die)s bears a checker off %(point)s only when none of yours is higher up: you still have one on "
+        "%(higher)s.", die=die, point=point_name(point), higher=point_name(higher)),
+    # TRANSLATORS: backgammon: a refused move: it leaves the other die unplayable while another play uses both.
+    "kills_other_die": lambda die=0, other=0, **p: _(
+        "After that move your %(other)s could not be played, and another way uses both dice: when both dice "
+        "can be used, both must be.", other=other),
+    # TRANSLATORS: backgammon: a refused move: only one die can be used, and it must be the higher.
+    "higher_die": lambda die=0, other=0, **p: _(
+        "Only one die can be used here, so it must be the higher one, %(die)s.", die=die),
+    # TRANSLATORS: backgammon: a refused move: another way uses more of the roll (the same number on both dice).
+    "fewer_dice": lambda most=0, could=0, **p: _(
+        "That way fewer dice get used than another way allows: you must use as many as you can (%(most)s).",
+        most=most),
+    # TRANSLATORS: backgammon: a refused move: the game has ended.
+    "game_over": lambda **p: _("The game is over: no more moves can be made."),
+    # TRANSLATORS: backgammon: a refused move: the dice have not been rolled yet.
+    "no_dice": lambda **p: _("Roll the dice first."),
+    # TRANSLATORS: backgammon: a refused move: every die of this roll has been used.
+    "no_dice_left": lambda **p: _("Every die of this roll has been used."),
+    # TRANSLATORS: backgammon: a refused move that no legal play starts with (a fallback).
+    "not_offered": lambda **p: _("No legal play starts with that move."),
+    # TRANSLATORS: backgammon: an empty play refused: the dice can be used, so the player must move.
+    "must_move": lambda **p: _("These dice can be used, so you must move."),
+    # TRANSLATORS: backgammon: a play refused because the dice cannot be used at all.
+    "no_play": lambda **p: _("These dice cannot be used: the turn is lost."),
+    # TRANSLATORS: backgammon: a written play that does not use the dice as the rules require.
+    "incomplete": lambda **p: _("That play does not use the dice as the rules require."),
+    # TRANSLATORS: backgammon: a videau offer refused: the opponent owns the videau.
+    "cube_not_yours": lambda **p: _("The videau belongs to your opponent: only its owner may offer it."),
+    # TRANSLATORS: backgammon: a videau offer refused: it is already at 64.
+    "cube_cap": lambda **p: _("The videau is already at 64: nobody may offer it again."),
+    # TRANSLATORS: backgammon: a videau offer refused: it is offered before rolling, not after.
+    "cube_after_roll": lambda **p: _("The videau may be offered only before rolling."),
+}
+
+
+def render_reason(code: str, params: dict | None = None) -> str:
+    """Why a move or offer is refused, from a why-not reason or an IllegalMoveError's code."""
+    render = REASONS.get(code)
+    try:
+        if render is not None:
+            return render(**(params or {}))
+    except TypeError:  # a code raised with other parameters than its sentence needs
+        pass
+    # TRANSLATORS: backgammon: a refused move, when no more precise reason applies.
+    return _("The rules do not allow that move.")
+
+
 def render_error(error: BackgammonError) -> str:
     render = ERRORS.get(error.code)
     try:

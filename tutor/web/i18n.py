@@ -7,7 +7,11 @@ a translation cannot inject HTML or script.
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request, url_for
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from flask import Flask, current_app, g, has_app_context, request, url_for
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
@@ -15,10 +19,83 @@ from markupsafe import Markup, escape
 # `make add-language LANG=xx` is all it takes; see TRANSLATING.md), in the course's order, then A-Z.
 from ..catalogs import CATALOGS, catalog_languages, language_name  # noqa: E402
 
-LANGUAGES = catalog_languages(CATALOGS, preferred=("vi", "id", "en"))
 DEFAULT_LANGUAGE = "en"
-LANGUAGE_NAMES = {code: {"vi": "Tiếng Việt", "id": "Bahasa Indonesia", "en": "English"}.get(code) or language_name(code)
-                  for code in LANGUAGES}
+OWN_NAMES = {"vi": "Tiếng Việt", "id": "Bahasa Indonesia", "en": "English"}
+
+
+class CatalogFolders:
+    """The languages of one catalog folder, read again when the folder changes (its modification
+    time moves when a language folder is added or removed), so that the menu and the addresses
+    follow ``make add-language`` or a removed folder without a restart. A few ``stat`` calls a request."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self._lock = threading.Lock()
+        self._stamp: tuple | None = None
+        self._codes: tuple[str, ...] = ()
+
+    def _current_stamp(self) -> tuple:
+        try:
+            folders = [p for p in self.directory.iterdir() if p.is_dir()]
+            return (self.directory.stat().st_mtime_ns,) + tuple(
+                sorted((p.name, (p / "LC_MESSAGES").exists()) for p in folders))
+        except OSError:
+            return ()
+
+    def codes(self) -> tuple[str, ...]:
+        stamp = self._current_stamp()
+        if stamp != self._stamp:
+            with self._lock:
+                self._codes = catalog_languages(self.directory, preferred=("vi", "id", "en"))
+                self._stamp = stamp
+        return self._codes
+
+
+_DEFAULT_FOLDERS = CatalogFolders(CATALOGS)
+
+
+def _folders() -> CatalogFolders:
+    if has_app_context():
+        return current_app.extensions.get("catalog_folders", _DEFAULT_FOLDERS)
+    return _DEFAULT_FOLDERS
+
+
+class _Languages(Sequence):
+    """``LANGUAGES``: the app's languages now (``in``, iteration and indexing read the folder)."""
+
+    def __getitem__(self, index):
+        return _folders().codes()[index]
+
+    def __len__(self) -> int:
+        return len(_folders().codes())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_folders().codes())
+
+    def __contains__(self, code: object) -> bool:
+        return code in _folders().codes()
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == (tuple(other) if isinstance(other, Sequence) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(_folders().codes())
+
+
+class _LanguageNames:
+    """``LANGUAGE_NAMES[code]``: a language's name in itself."""
+
+    def get(self, code: str, default: str | None = None) -> str | None:
+        return OWN_NAMES.get(code) or language_name(code) if code in LANGUAGES else default
+
+    def __getitem__(self, code: str) -> str:
+        return OWN_NAMES.get(code) or language_name(code)
+
+
+LANGUAGES: Sequence[str] = _Languages()
+LANGUAGE_NAMES = _LanguageNames()
 # ---- end of the languages
 
 
@@ -59,6 +136,7 @@ def url_map_arguments(endpoint: str) -> set[str]:
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=best_language)
+    app.extensions["catalog_folders"] = CatalogFolders(Path(app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")[0]))
     # Flask-Babel marks translations as safe markup in templates; escape them instead. Jinja's
     # new-style gettext then fills placeholders, escaping the values too.
     app.jinja_env.install_gettext_callables(
@@ -73,4 +151,4 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def language() -> dict:
-        return {"lang": best_language(), "languages": LANGUAGES, "language_names": LANGUAGE_NAMES}
+        return {"lang": best_language(), "languages": tuple(LANGUAGES), "language_names": LANGUAGE_NAMES}

@@ -9,7 +9,8 @@ from ..course import find, load_course, neighbours
 from ..domino import DominoError
 from ..guided import GuidedHand, load_hands
 from .i18n import LANGUAGES, best_language
-from .wording import option_label, verdict_sentence
+from .feedback import choice_label, feedback, question_figure, question_text
+from .wording import verdict_sentence
 
 bp = Blueprint("pages", __name__, url_prefix="/<lang_code>")
 root = Blueprint("root", __name__)
@@ -51,6 +52,7 @@ def after_hand(hand_id: str) -> dict:
 
 bp.add_app_template_global(hands_practising, "hands_practising")
 bp.add_app_template_global(after_hand, "after_hand")
+bp.add_app_template_global(question_figure, "question_figure")
 
 
 @root.get("/")
@@ -77,27 +79,26 @@ def step(section_id: str, step_id: str):
     if section is None or step is None:
         abort(404)
     question = step.question
-    position = diagram_position(question.diagram) if question else None
-    verdict = error = None
+    position = questions.position_of(question) if question else None
+    facts = questions.facts_of(question) if question else {}
+    result = error = None
     status = 200
     if request.method == "POST":
         if question is None:
             abort(405)
+        tries = request.form.get("tries", "0")
+        tries = int(tries) if tries.isascii() and tries.isdigit() and len(tries) < 3 else 0
         try:
-            verdict = questions.judge(question.kind, position, request.form.get("answer", ""))
+            verdict = questions.judge(question.kind, position, request.form.get("answer", ""), **facts)
         except DominoError:
             error, status = verdict_sentence(None, question.kind), 400
+        else:
+            result = feedback(question, position, verdict, tries)
     before, after = neighbours(section, step)
     return render_template(
         "lessons/step.html",
         sections=load_course(), section=section, step=step, before=before, after=after,
-        question=question, position=position, verdict=verdict, error=error,
-        choices=[(o, option_label(o, seat_count=position.seats)) for o in questions.options(question.kind, position)] if question else [],
-        verdict_text=verdict_sentence(verdict, question.kind) if verdict else None,
+        question=question, position=position, result=result, error=error,
+        question_text=question_text(question, position) if question else "",
+        choices=[(o, choice_label(o, position.seats)) for o in questions.options(question.kind, position)] if question else [],
     ), status
-
-
-def diagram_position(diagram_id: str):
-    from ..diagrams import diagram_by_id  # the diagrams module owns positions
-
-    return diagram_by_id(diagram_id).position

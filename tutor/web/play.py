@@ -227,7 +227,8 @@ def _game_page(table: Table):
     result_shown = over and (not asks or (answer is not None and answer["done"]))
     headline = round_headline(position, voice) if over else ""
     return render_template(
-        "play/game.html",
+        # present=1: the same game laid out for a projector (tutor/web/present.py, play/present.html)
+        "play/present.html" if request.args.get("present") == "1" else "play/game.html",
         table=table, hand=hand, game=game, position=position,
         picture=picture, over=over, learner_to_move=learner_to_move, match=match,
         hand_buttons=_hand_buttons(game, fresh) if learner_to_move else [],

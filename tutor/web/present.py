@@ -19,7 +19,6 @@ the position itself); nothing here stores an answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
@@ -30,8 +29,9 @@ from .. import questions
 from ..analysis import Note, explain
 from ..course import Section, Step, find, load_course
 from ..diagrams import diagram_by_id, load_diagrams
-from ..domino import Position, Required, TILES
+from ..domino import Position, Required
 from .diagrams import diagram_svg, render_note as diagram_note
+from .feedback import choice_label, question_text
 from .i18n import translate_text as tr
 from .pages import use_language_prefix
 from .wording import action_name, option_label, render_note as wording_note, seat_name
@@ -168,13 +168,13 @@ def question_view(step: Step) -> dict:
     """A step's check question with its choices and the engine's answer, for a slide or the notes."""
     question = step.question
     assert question is not None
-    position = diagram_by_id(question.diagram).position
-    accepted = questions.expected(question.kind, position)
-    choices = [Choice(option_label(o, seat_count=position.seats), o.value in accepted)
+    position = questions.position_of(question)
+    accepted = questions.expected(question.kind, position, **questions.facts_of(question))
+    choices = [Choice(choice_label(o, position.seats), o.value in accepted)
                for o in questions.options(question.kind, position)]
     return {
         "kind": question.kind,
-        "text": tr(question.text),
+        "text": question_text(question, position),
         "diagram": question.diagram,
         "choices": choices,
         "values": accepted,
@@ -245,7 +245,22 @@ def deck_context(section: Section, current: Slide, pictures: bool = True) -> dic
 # ----- routes: presenter -------------------------------------------------------------------------
 @bp.get("/present/")
 def index():
-    return render_template("present/index.html", sections=load_course())
+    from ..guided import load_hands
+
+    return render_template("present/index.html", sections=load_course(), hands=list(load_hands().values()))
+
+
+#: The game pages' endpoints: with ``present=1`` they render ``play/present.html``, the projector
+#: layout of the same game (the one line in ``tutor/web/play.py`` that picks the template).
+GAME_ENDPOINTS = ("play.guided", "play.free_play")
+
+
+@bp.app_url_defaults
+def keep_presenting(endpoint: str, values: dict) -> None:
+    """On a game in the projector layout, every link and redirect of the game stays in it (a link
+    that leaves passes ``present=None``)."""
+    if endpoint in GAME_ENDPOINTS and "present" not in values and request and request.args.get("present") == "1":
+        values["present"] = "1"
 
 
 @bp.get("/present/<section_id>/")
@@ -304,87 +319,25 @@ class Exercise:
     reasons: tuple[str, ...]
 
 
-def _finished(hands: list[list[str]]) -> Position:
-    """A round that has just ended by playing out: the hands as given, and one tile on the line
-    (the first tile of the set that nobody holds: which one does not change the score)."""
-    held = {t for hand in hands for t in hand}
-    table = next(str(t) for t in TILES if str(t) not in held)
-    return Position.from_json({"hands": hands, "line": [table], "to_move": 0, "passes": 0})
-
-
 def _question_exercise(label: str, section: Section, kind: str, text: str, diagram: str | None,
-                       position: Position, explain_text: str = "") -> Exercise:
-    values = questions.expected(kind, position)
-    choices = tuple(option_label(o, seat_count=position.seats) for o in questions.options(kind, position))
+                       position: Position, explain_text: str = "", **facts) -> Exercise:
+    values = questions.expected(kind, position, **facts)
+    choices = tuple(choice_label(o, position.seats) for o in questions.options(kind, position))
+    reasons = reasons_for(kind, position, explain_text)
+    if facts.get("count") == "unseen":  # the count, place by place
+        reasons.append(diagram_note(Note("count", questions.unseen_counts(position, facts["number"]))))
     return Exercise(label, section, kind, text, diagram, position, choices, values,
-                    answer_text(kind, values, position), tuple(reasons_for(kind, position, explain_text)))
-
-
-#: Hands for the exercises that sections without a check question get from their facts. The
-#: hands are the exercise's data; the answers are the engine's, computed when the page is made.
-OBJECTIVE_OPPONENT = ["5-4", "3-1", "1-0"]  # you play out; your opponent is left with these
-TILES_LEFT = ["6-6", "4-0", "0-0"]  # your opponent plays out; you are left with these
-STRATEGY_NUMBER = 1  # count the unseen tiles showing this number in D8 (the picture counts 6 and 2)
-
-
-def _objective(section: Section) -> list[Exercise]:
-    position = _finished([[], OBJECTIVE_OPPONENT])
-    tiles = ", ".join(str(t) for t in position.hand(1))
-    # TRANSLATORS: handout exercise for the section Objective. %(tiles)s lists tiles, such as "5-4, 3-1, 1-0".
-    text = _("You place your last tile on the line, and your opponent still holds %(tiles)s. "
-             "How many points do you score?", tiles=tiles)
-    return [_question_exercise(f"{section.number}.1", section, "points", text, None, position)]
-
-
-def _tiles(section: Section) -> list[Exercise]:
-    position = _finished([TILES_LEFT, []])
-    tiles = ", ".join(str(t) for t in position.hand(0))
-    # TRANSLATORS: handout exercise for the section The tiles. %(tiles)s lists tiles, such as "6-6, 4-0, 0-0".
-    text = _("Your opponent places their last tile on the line while you still hold %(tiles)s. "
-             "How many points does your opponent score?", tiles=tiles)
-    return [_question_exercise(f"{section.number}.1", section, "points", text, None, position)]
-
-
-def _doubles(section: Section) -> list[Exercise]:
-    diagram = next(s.diagram for s in section.steps if s.diagram)
-    position = diagram_by_id(diagram).position
-    # TRANSLATORS: a check question (also in the lessons): the learner picks a move in a diagram.
-    text = _("Which tile may you play, and at which end?")
-    return [_question_exercise(f"{section.number}.1", section, "move", text, diagram, position)]
-
-
-def _strategy(section: Section) -> list[Exercise]:
-    diagram_id = next(s.diagram for s in section.steps if s.diagram)
-    diagram = diagram_by_id(diagram_id)
-    position, number = diagram.position, STRATEGY_NUMBER
-    table = sum(t.has(number) for t in position.line_tiles())
-    hand = sum(t.has(number) for t in position.hand(diagram.seat))
-    unseen = sum(t.has(number) for t in TILES) - table - hand
-    # TRANSLATORS: handout exercise for the section Strategy: counting tiles in a diagram. %(number)s is 0 to 6.
-    text = _("How many tiles showing a %(number)s have you not seen yet, neither on the table nor in your hand?",
-             number=number)
-    reasons = (diagram_note(Note("count", {"number": number, "table": table, "hand": hand, "unseen": unseen})),)
-    return [Exercise(f"{section.number}.1", section, "count", text, diagram_id, position, (), (str(unseen),),
-                     answer_text("count", (str(unseen),), position), reasons)]
-
-
-#: Sections without a check question get an exercise made here.
-MADE_EXERCISES: dict[str, Callable[[Section], list[Exercise]]] = {
-    "objective": _objective, "tiles": _tiles, "doubles": _doubles, "strategy": _strategy,
-}
+                    answer_text(kind, values, position), tuple(reasons))
 
 
 def exercises_for(section: Section) -> list[Exercise]:
-    """The section's check questions, or, for a section without one, an exercise made from its
-    diagram or its facts."""
-    asked = [s for s in section.steps if s.question is not None]
-    if not asked:
-        return MADE_EXERCISES[section.id](section)
+    """The section's check questions (``lessons/NN-*.toml``), with the engine's answers."""
     result = []
-    for i, step in enumerate(asked, start=1):
+    for i, step in enumerate((s for s in section.steps if s.question is not None), start=1):
         q = step.question
-        result.append(_question_exercise(f"{section.number}.{i}", section, q.kind, tr(q.text), q.diagram,
-                                         diagram_by_id(q.diagram).position, tr(q.explain) if q.explain else ""))
+        position = questions.position_of(q)
+        result.append(_question_exercise(f"{section.number}.{i}", section, q.kind, question_text(q, position), q.diagram,
+                                         position, tr(q.explain) if q.explain else "", **questions.facts_of(q)))
     return result
 
 

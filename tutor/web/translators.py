@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 from babel.support import NullTranslations
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
@@ -199,21 +200,97 @@ def _section_for(lesson_file: str):
     return sections[index] if index < len(sections) else None
 
 
-def _link_for(message) -> str:
-    """Where a message shows: its lesson step, its diagram, or its area's page."""
+#: The fragment that ``static/msgids.js`` reads on a ``?msgids=1`` page: it marks the msgid and
+#: scrolls to it (an element id cannot be put on a text that may sit in an attribute).
+MSGID_ANCHOR = "msgid="
+
+
+def _english_texts() -> dict[str, str]:
+    """Every diagram's words in English (title, description, labels, lines under it), once."""
+    if not hasattr(_english_texts, "cache"):
+        from flask_babel import force_locale
+
+        from ..diagrams import load_diagrams
+        from .diagrams import render_svg
+
+        texts = {}
+        with force_locale("en"):
+            for diagram in load_diagrams().values():
+                svg = render_svg(diagram)
+                texts[diagram.id] = " ".join(re.sub(r"<style.*?</style>|<[^>]+>", " ", svg, flags=re.S).split())
+        _english_texts.cache = texts  # type: ignore[attr-defined]
+    return _english_texts.cache  # type: ignore[attr-defined]
+
+
+def _diagram_showing(message) -> str | None:
+    """The first diagram whose words include this message (its text around the placeholders): the
+    place to look at a screen-reader description or a label."""
+    for msgid in catalogs._ids(message):
+        pieces = [" ".join(p.split()) for p in catalogs.PLACEHOLDER.split(msgid)]
+        pieces = [p for p in pieces if p and any(c.isalpha() for c in p)]
+        if not pieces:
+            continue
+        for diagram_id, text in _english_texts().items():
+            if all(piece in text for piece in pieces if piece is not None):
+                return diagram_id
+    return None
+
+
+def _link_for(message, lang: str) -> str:
+    """Where a message shows, in the catalog's language with the msgids view on: its lesson step,
+    its diagram, or its area's page; the fragment points at the msgid on that page."""
+    anchor = "#" + MSGID_ANCHOR + quote(catalogs._first_id(message), safe="")
+    view = {"lang_code": lang, "msgids": "1"}
     step = catalogs.lesson_step_of(message)
     if step:
         section = _section_for(step[0])
         if section is not None:
             step_id = step[1] if step[1] and section.step(step[1]) else section.steps[0].id
-            return url_for("pages.step", section_id=section.id, step_id=step_id)
-    diagram = catalogs.diagram_of(message)
+            return url_for("pages.step", section_id=section.id, step_id=step_id, **view) + anchor
     areas = catalogs.areas_of(message)
+    diagram = catalogs.diagram_of(message) or ("diagrams" in areas and _diagram_showing(message)) or None
     if diagram or "diagrams" in areas:
-        return url_for("diagrams.gallery") + (f"#{diagram}" if diagram else "")
+        # a picture's words are inside its SVG: the link goes to the picture itself
+        return url_for("diagrams.gallery", **view) + (f"#{diagram}" if diagram else anchor)
     if "hands" in areas and "play.hands_index" in current_app.view_functions:
-        return url_for("play.hands_index")
-    return url_for("pages.home")
+        return url_for("play.hands_index", **view) + anchor
+    return url_for("pages.home", **view) + anchor
+
+
+def syntax_message(problem: catalogs.Problem) -> str:
+    """A syntax error in the page's language (the terminal has the English)."""
+    values = dict(problem.params)
+    messages = {
+        # TRANSLATORS: translation status page: a catalog file that cannot be opened; %(reason)s is the system's reason, in English.
+        "unreadable": lambda: _("The file cannot be opened: %(reason)s", reason=values.get("reason", "")),
+        # TRANSLATORS: translation status page: a part of a catalog file that is not saved as UTF-8.
+        "not_utf8": lambda: _("This text is not in UTF-8: save the file as UTF-8."),
+        # TRANSLATORS: translation status page: the text after msgid or msgstr does not start with a quotation mark. Keep the sign (") as it is.
+        "no_open_quote": lambda: _('The text must start with a quotation mark (").'),
+        # TRANSLATORS: translation status page: a catalog text with no closing quotation mark.
+        "not_closed": lambda: _("The text is not closed: it needs a quotation mark at its end."),
+        # TRANSLATORS: translation status page: a backslash sequence the catalog format does not allow; %(char)s is the letter after the backslash. Keep \\, \" and \n as they are.
+        "bad_escape": lambda: _('Unknown escape \\%(char)s: write \\\\ for a backslash, \\" for a quotation mark and \\n for a newline.',
+                                char=values.get("char", "")),
+        # TRANSLATORS: translation status page: a quotation mark inside a catalog text must be written with a backslash before it. Keep \" as it is.
+        "inner_quote": lambda: _('A quotation mark inside the text must be written \\".'),
+        # TRANSLATORS: translation status page: something follows the closing quotation mark of a catalog text; %(text)s is what follows.
+        "after_quote": lambda: _("There is text after the closing quotation mark: %(text)s", text=values.get("text", "")),
+        # TRANSLATORS: translation status page: the same msgid appears twice in a catalog; %(line)s is the number of the row (line of the file) with the first one.
+        "duplicate": lambda: _("This msgid was already given at row %(line)s: keep one of the two entries.",
+                               line=values.get("line", "")),
+        # TRANSLATORS: translation status page: a plural entry has a form more than the header allows; %(forms)s is how many forms the language has, %(index)s the extra form's number. Keep msgstr[...] as it is.
+        "extra_form": lambda: _("The header's Plural-Forms allows %(forms)s plural forms: remove msgstr[%(index)s], or fix the header.",
+                                forms=values.get("forms", ""), index=values.get("index", "")),
+        # TRANSLATORS: translation status page: a row of a catalog file starts with an unknown word; %(word)s is that word. Keep msgid, msgid_plural, msgstr and msgctxt in English.
+        "keyword": lambda: _("Unknown keyword %(word)s: each row starts with msgid, msgid_plural, msgstr, msgctxt, a quotation mark or #.",
+                             word=values.get("word", "")),
+        # TRANSLATORS: translation status page: a row of a catalog file that is neither a comment, a keyword nor a quoted text.
+        "stray_line": lambda: _("This row is neither a comment (#), a keyword (msgid, msgstr...) nor a text in quotation marks."),
+        # TRANSLATORS: translation status page: Babel, the library that reads catalogs, refuses an entry; %(reason)s is its own message, in English.
+        "babel": lambda: _("Babel cannot read this entry: %(reason)s", reason=values.get("reason", "")),
+    }
+    return messages[problem.key]() if problem.key in messages else problem.message
 
 
 def _catalog_directory() -> Path:
@@ -240,8 +317,12 @@ def status_data() -> dict:
             "code": row.lang, "name": LANGUAGE_NAMES.get(row.lang) or catalogs.language_name(row.lang),
             "stats": row, "errors": errors, "problems": problems,
             "serving_last_good": bool(live.errors.get(po)),
-            "todo": [{"message": m, "state": catalogs.message_state(m), "href": _link_for(m),
-                      "comment": " ".join(m.auto_comments)} for m in row.todo],
+            "todo": [{"message": m, "state": catalogs.message_state(m), "href": _link_for(m, row.lang),
+                      "comment": " ".join(m.auto_comments),
+                      # a fuzzy entry has a translation to check: show it
+                      "current": [t for t in catalogs._strings(m) if t] if m.fuzzy else [],
+                      "shot": shot_url(m)}
+                     for m in row.todo],
         })
     sections = []
     for section in load_course():
@@ -286,6 +367,33 @@ def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem,
     return _CHECKED[key]
 
 
+# ---- context pictures (``make context-shots``, tutor/context_shots.py) -------------------------------
+_SHOT_NAME = re.compile(r"[0-9a-f]{16}\.png")
+
+
+def shots_folder() -> Path:
+    return Path(current_app.config.get("CONTEXT_SHOTS") or catalogs.ROOT / "context-shots")
+
+
+def shot_url(message) -> str | None:
+    """The context picture of a catalog entry, when ``make context-shots`` has taken one."""
+    from hashlib import sha1
+
+    msgid = catalogs._first_id(message)
+    key = f"{message.context}\x04{msgid}" if message.context else msgid
+    name = sha1(key.encode("utf-8")).hexdigest()[:16] + ".png"  # tutor.context_shots.shot_name
+    return url_for("translators_root.shot", name=name) if (shots_folder() / name).is_file() else None
+
+
+@root.get("/translators/shots/<name>")
+def shot(name: str):
+    from flask import abort, send_from_directory
+
+    if not _SHOT_NAME.fullmatch(name):
+        abort(404)
+    return send_from_directory(shots_folder(), name, mimetype="image/png", max_age=0)
+
+
 @root.get("/translators/")
 def status_redirect():
     return redirect(url_for("translators.status", lang_code=best_language()))
@@ -294,7 +402,7 @@ def status_redirect():
 @bp.get("/")
 def status():
     return render_template(
-        "translators/status.html", **status_data(), area_title=area_title,
+        "translators/status.html", **status_data(), area_title=area_title, syntax_message=syntax_message,
         pseudo_locale=PSEUDO_LOCALE if pseudo_enabled() else None,
         reload_on=bool(current_app.config.get("CATALOG_RELOAD")),
     )
@@ -317,6 +425,10 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def pseudo_language() -> dict:
         return {"lang": PSEUDO_LOCALE} if g.get("pseudo") else {}
+
+    @app.context_processor
+    def msgids_view() -> dict:
+        return {"show_msgids": bool(g.get("show_msgids"))}
 
     app.register_blueprint(bp)
     app.register_blueprint(root)

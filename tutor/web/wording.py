@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext, pgettext
 
 from ..analysis import Note
 from ..domino import DominoError
@@ -498,8 +498,8 @@ def action_name(action: str) -> str:
         "play": _("Play a tile"),
         # TRANSLATORS: what the rules require: take a tile from the boneyard.
         "draw": _("Draw from the boneyard"),
-        # TRANSLATORS: what the rules require: skip the turn.
-        "pass": _("Pass"),
+        # TRANSLATORS: what the rules require: skip the turn. Context "rule": the same English word is also the game's button (context "button").
+        "pass": pgettext("rule", "Pass"),
     }
     return names[action]
 

@@ -1,0 +1,44 @@
+// The msgids view (?msgids=1) for translators: a link from the status page ends in #msgid=<the
+// msgid>; mark that text on the page and bring it into view. The msgid is shown as ⟦msgid⟧ with
+// its placeholders filled in, so the match is on the text around the placeholders.
+"use strict";
+(function () {
+  const PREFIX = "#msgid=";
+  if (!location.hash.startsWith(PREFIX)) return;
+  let msgid;
+  try { msgid = decodeURIComponent(location.hash.slice(PREFIX.length)); } catch (e) { return; }
+  // The picture of where this text shows in English (make context-shots), if one was taken: its
+  // name is the first 16 hex digits of the msgid's SHA-1 (tutor/context_shots.py, shot_name).
+  function showShot(text, mark) {
+    if (!(window.crypto && crypto.subtle)) return;
+    crypto.subtle.digest("SHA-1", new TextEncoder().encode(text)).then(function (digest) {
+      const hex = Array.from(new Uint8Array(digest)).map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+      const picture = new Image();
+      picture.className = "context-shot";
+      picture.alt = "";
+      picture.style.cssText = "display:block;max-width:min(100%,32rem);margin:.4rem 0;border:2px solid #b35900;background:#fff";
+      picture.addEventListener("load", function () { mark.insertAdjacentElement("afterend", picture); });
+      picture.src = "/translators/shots/" + hex + ".png";  // absent: nothing is shown
+    });
+  }
+  const squash = (text) => text.replace(/\s+/g, " ").trim();
+  const pieces = msgid.split(/%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]/).map(squash).filter(Boolean);
+  if (!pieces.length) return;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = squash(node.nodeValue);
+    const open = text.indexOf("⟦");
+    if (open < 0 || !pieces.every((piece) => text.indexOf(piece, open) >= 0)) continue;
+    const mark = document.createElement("mark");
+    mark.id = "msgid-target";
+    mark.className = "msgid-target";
+    mark.tabIndex = -1;
+    mark.style.outline = "3px solid #b35900";
+    node.parentNode.replaceChild(mark, node);
+    mark.appendChild(node);
+    mark.scrollIntoView({ block: "center" });
+    mark.focus({ preventScroll: true });
+    showShot(msgid, mark);
+    return;
+  }
+})();
