@@ -396,9 +396,11 @@ class _Renderer:
         self.fresh = fresh
         # the widest a band may be; None: as wide as it needs
         self.limit = None if max_width is None else max_width - 2 * MARGIN
+        self.table_pad = TABLE_PAD if self.limit is None else TABLE_PAD // 2  # a phone: every unit counts
         if self.limit is not None:
             # the line's rows: its tiles, the two end badges beside them and the table's padding
-            max_row = max(2, min(max_row, int((self.limit - 2 * TABLE_PAD - 2 * (10 + 2 * BADGE_R)) // (L + GAP))))
+            room = self.limit - 2 * self.table_pad - 2 * (10 + 2 * BADGE_R)
+            max_row = max(2, min(max_row, int((room + GAP) // (L + GAP))))
         bands: list[_Band] = []
         top = self._top_band(reveal, show_opponents, show_boneyard)
         if top is not None:
@@ -409,7 +411,9 @@ class _Renderer:
         if annotations:
             bands.append(self._annotation_band(annotations))
 
-        width = math.ceil(max(max(b.width for b in bands) + 2 * MARGIN, 360))
+        # a picture for a given width (a phone) keeps that width, so its scale on the screen, and
+        # so the size of a tile, is the same early and late in a round
+        width = math.ceil(max(max(b.width for b in bands) + 2 * MARGIN, 360, max_width or 0))
         gaps = 18
         height = math.ceil(2 * MARGIN + sum(b.height for b in bands) + gaps * (len(bands) - 1))
         dwg["width"], dwg["height"] = _n(width), _n(height)
@@ -569,7 +573,7 @@ class _Renderer:
 
     def _table_band(self, last_move: Action | None, max_row: int) -> _Band:
         position = self.position
-        pad = TABLE_PAD
+        pad = self.table_pad
         if not position.line:
             w, h = S + 2 * pad, L + 2 * pad
 

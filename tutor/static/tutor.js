@@ -107,3 +107,15 @@
     if (button) button.click();
   });
 })();
+
+// After a move the address ends in #table (the page scrolls there): focus the status too, so that
+// keyboard and screen-reader users are back at the table with everyone else.
+(function () {
+  if (location.hash !== "#table") return;
+  const status = document.getElementById("status");
+  if (!status) return;
+  // after the browser's own jump to the fragment, which would otherwise take the focus back
+  window.addEventListener("load", function () {
+    setTimeout(function () { status.focus({ preventScroll: true }); }, 0);
+  });
+})();
