@@ -71,6 +71,11 @@ class SeatView:
     entry per tile in each other hand, a bit mask of the numbers that tile cannot show (a seat
     that draws or passes at ends 4 and 1 holds no tile showing 4 or 1 at that moment). The
     viewer's own entry is empty. ``opening`` is public: the rules name the opener and the tile.
+
+    ``slot_barred`` holds, slot for slot, every tile that slot cannot be (a bit mask by tile
+    index): the tiles showing its void numbers, and for the tiles each seat was dealt, what the
+    forced opening revealed: after the highest double D opened, no seat was dealt a higher double;
+    after the heaviest tile T opened, nobody was dealt a double or a tile that ranks above T.
     """
 
     seat: int
@@ -84,6 +89,7 @@ class SeatView:
     slot_voids: tuple[tuple[int, ...], ...]
     opening: Opening | None
     rules: RuleSet = field(default=PLAYBOARD, compare=False)
+    slot_barred: tuple[tuple[int, ...], ...] = ()
 
     # ----- building -----------------------------------------------------------------------------
     @classmethod
@@ -106,6 +112,9 @@ class SeatView:
         # One entry per unseen tile of each other hand; older tiles have seen more draws and passes,
         # so their void masks contain the newer ones' (this keeps the inference sound, see below).
         slots: list[list[int]] = [[] if s == seat else [0] * first.hands[s].bit_count() for s in range(first.seats)]
+        # The same slots as tile masks: a dealt slot also bars what the forced opening rules out.
+        dealt_barred = _not_dealt(first.opening()) if not first.line else 0
+        barred: list[list[int]] = [[dealt_barred] * len(s) for s in slots]
         events = []
         for before, action, after in zip(positions, actions, positions[1:]):
             mover = before.to_move
@@ -116,16 +125,19 @@ class SeatView:
             events.append(Event(mover, action.kind, tile, action.end, ends))
             if mover == seat:
                 continue
-            mover_slots = slots[mover]
+            mover_slots, mover_barred = slots[mover], barred[mover]
             if action.kind in (ActionKind.DRAW, ActionKind.PASS):
                 assert ends is not None
                 stuck = (1 << ends[0]) | (1 << ends[1])
+                stuck_tiles = NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]]
                 mover_slots[:] = [voids | stuck for voids in mover_slots]
+                mover_barred[:] = [tiles | stuck_tiles for tiles in mover_barred]
                 if action.kind is ActionKind.DRAW:
                     mover_slots.append(0)
+                    mover_barred.append(0)
             else:
                 assert tile is not None
-                _remove_slot_for(mover_slots, tile)
+                _remove_slot_for(mover_slots, mover_barred, tile)
         return cls(
             seat=seat,
             hand=last.hands[seat],
@@ -136,6 +148,7 @@ class SeatView:
             hand_sizes=tuple(h.bit_count() for h in last.hands),
             events=tuple(events),
             slot_voids=tuple(tuple(s) for s in slots),
+            slot_barred=tuple(tuple(b) for b in barred),
             opening=first.opening(),  # None when the history starts after the opening
             rules=last.rules,
         )
@@ -225,21 +238,37 @@ class SeatView:
         return drawn
 
 
-def _remove_slot_for(slots: list[int], tile: Tile) -> None:
-    """Drop the slot that held ``tile``: the most constrained one that could have held it.
+def _remove_slot_for(slots: list[int], barred: list[int], tile: Tile) -> None:
+    """Drop the slot that held ``tile``: the most constrained one that could have held it, from
+    both the void numbers (``slots``) and the barred tiles (``barred``) of one seat.
 
-    Void masks are nested (older slots saw every draw and pass the newer ones saw), so removing
-    the most constrained compatible slot never leaves a claim stronger than the truth.
+    The constraints are nested (older slots saw every draw and pass the newer ones saw, and only
+    the dealt slots, the oldest, carry the opening's), so removing the most constrained compatible
+    slot never leaves a claim stronger than the truth.
     """
-    shows = (1 << tile.high) | (1 << tile.low)
     best = -1
-    for i, voids in enumerate(slots):
-        if not voids & shows and (best < 0 or voids.bit_count() > slots[best].bit_count()):
+    for i, tiles in enumerate(barred):
+        if not tiles >> tile.index & 1 and (best < 0 or tiles.bit_count() > barred[best].bit_count()):
             best = i
     if best < 0:  # cannot happen under the rules; stay sound by forgetting what was inferred
         best = 0
         slots[:] = [0] * len(slots)
+        barred[:] = [0] * len(barred)
     del slots[best]
+    del barred[best]
+
+
+def _not_dealt(opening: Opening | None) -> int:
+    """The tiles the forced opening shows nobody was dealt, as a bit mask (0 when it shows none)."""
+    if opening is None or opening.tile is None:
+        return 0
+    if opening.rule is OpeningReason.HIGHEST_DOUBLE:
+        higher = [t for t in TILES if t.is_double and t.high > opening.tile.high]
+        return sum(t.bit for t in higher)
+    if opening.rule is OpeningReason.HEAVIEST_TILE:
+        rank = _RANK[opening.tile.index]
+        return DOUBLES_MASK | sum(1 << i for i in range(TILE_COUNT) if _RANK[i] > rank)
+    return 0
 
 
 def _index(a: int, b: int) -> int:
@@ -258,8 +287,6 @@ _R_VALUE: tuple[int, ...] = tuple(TILE_VALUE[i] for i in _BY_WEIGHT)
 _R_NUMBER_MASK: tuple[int, ...] = tuple(
     sum(1 << r for r, i in enumerate(_BY_WEIGHT) if NUMBER_MASK[n] >> i & 1) for n in NUMBERS
 )
-#: The numbers a tile shows, as a 7-bit mask (to test it against a slot's void numbers).
-_SHOWS: tuple[int, ...] = tuple((1 << TILE_HIGH[i]) | (1 << TILE_LOW[i]) for i in range(TILE_COUNT))
 
 
 def _rank_mask(mask: int) -> int:
@@ -342,19 +369,20 @@ class _Sampler:
         self.unseen = [t.index for t in tiles_in(view.unseen())]
         self.own = _rank_mask(view.hand)
         self.seat_of_slot: list[int] = []  # a seat, or -1 for the boneyard
-        self.voids_of_slot: list[int] = []
+        self.barred_of_slot: list[int] = []  # the tiles a slot cannot hold, by tile index
         for seat in range(view.seats):
             if seat != view.seat:
                 self.seat_of_slot += [seat] * len(view.slot_voids[seat])
-                self.voids_of_slot += list(view.slot_voids[seat])
+                self.barred_of_slot += list(view.slot_barred[seat]) if view.slot_barred else [
+                    _tiles_showing(voids) for voids in view.slot_voids[seat]]
         self.hand_slots = len(self.seat_of_slot)
         self.seat_of_slot += [-1] * (len(self.unseen) - self.hand_slots)
-        self.voids_of_slot += [0] * (len(self.unseen) - self.hand_slots)
+        self.barred_of_slot += [0] * (len(self.unseen) - self.hand_slots)
         self.chain: list[int] | None = None
-        if any(self.voids_of_slot):
-            self.chain = _consistent_assignment(self.unseen, self.voids_of_slot, rng)
+        if any(self.barred_of_slot):
+            self.chain = _consistent_assignment(self.unseen, self.barred_of_slot, rng)
             if self.chain is None:  # cannot happen: the real deal is consistent; use sizes only
-                self.voids_of_slot = [0] * len(self.unseen)
+                self.barred_of_slot = [0] * len(self.unseen)
             else:
                 self.swaps = 3 * len(self.unseen)
                 self._swap(rng, 10 * len(self.unseen))  # forget the starting order
@@ -376,27 +404,36 @@ class _Sampler:
         return hands, [rank[t] for t in order[self.hand_slots:]]
 
     def _swap(self, rng: random.Random, count: int) -> None:
-        chain, voids, shows = self.chain, self.voids_of_slot, _SHOWS
+        chain, barred = self.chain, self.barred_of_slot
         assert chain is not None
         size = len(chain)
         rand = rng.random
         for _ in range(count):
             i, j = int(rand() * size), int(rand() * size)
             a, b = chain[i], chain[j]
-            if not shows[a] & voids[j] and not shows[b] & voids[i]:
+            if not barred[j] >> a & 1 and not barred[i] >> b & 1:
                 chain[i], chain[j] = b, a
 
 
-def _consistent_assignment(tiles: list[int], voids_of_slot: list[int], rng: random.Random) -> list[int] | None:
-    """One tile per slot with no slot holding a tile that shows one of its void numbers, found
-    by augmenting paths (Kuhn's matching); None when there is no such assignment."""
+def _tiles_showing(numbers: int) -> int:
+    """The tiles showing any number of the 7-bit mask ``numbers``, as a tile bit mask."""
+    tiles = 0
+    for n in NUMBERS:
+        if numbers >> n & 1:
+            tiles |= NUMBER_MASK[n]
+    return tiles
+
+
+def _consistent_assignment(tiles: list[int], barred_of_slot: list[int], rng: random.Random) -> list[int] | None:
+    """One tile per slot with no slot holding a tile it bars, found by augmenting paths (Kuhn's
+    matching); None when there is no such assignment."""
     order = tiles[:]
     rng.shuffle(order)
     holder: dict[int, int] = {}  # slot -> tile
 
     def place(tile: int, visited: set[int]) -> bool:
-        for slot, voids in enumerate(voids_of_slot):
-            if slot in visited or _SHOWS[tile] & voids:
+        for slot, barred in enumerate(barred_of_slot):
+            if slot in visited or barred >> tile & 1:
                 continue
             visited.add(slot)
             if slot not in holder or place(holder[slot], visited):
@@ -406,7 +443,7 @@ def _consistent_assignment(tiles: list[int], voids_of_slot: list[int], rng: rand
 
     if not all(place(tile, set()) for tile in order):
         return None
-    return [holder[slot] for slot in range(len(voids_of_slot))]
+    return [holder[slot] for slot in range(len(barred_of_slot))]
 
 
 @dataclass(frozen=True)

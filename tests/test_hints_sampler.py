@@ -1,0 +1,162 @@
+"""The hint engine's sampled worlds are worlds that could be (issue 10, item 11): they respect what
+the forced opening revealed (who held which double, or that nobody held one and nothing heavier
+than the opening tile was dealt), every draw and pass, and every hand size.
+
+Impossibility is judged here from the public record alone, not from the engine's view: what the
+opening tile says about the tiles dealt, and what each draw and pass says about the hand then."""
+
+import random
+
+import pytest
+
+from tutor.domino import ActionKind, Deal, RoundRecord, TILES
+from tutor.hints import _BY_WEIGHT, SeatView, _Sampler
+from tutor.players import RandomPlayer
+
+
+def weight(tile) -> tuple[int, int]:
+    """RULES.md: heavier is the larger pip sum; equal sums go to the higher half."""
+    return (tile.high + tile.low, tile.high)
+
+
+def not_dealt(opening_tile) -> set:
+    """The tiles nobody can have been dealt, read from the opening tile alone: a double opens only
+    when it is the highest double dealt; any other tile only when nobody has a double and it is the
+    heaviest tile dealt."""
+    if opening_tile.high == opening_tile.low:
+        return {t for t in TILES if t.high == t.low and t.high > opening_tile.high}
+    return {t for t in TILES if t.high == t.low or weight(t) > weight(opening_tile)}
+
+
+def impossible(sampled: list[list], record: RoundRecord, upto: int, viewer: int) -> list[str]:
+    """Why the sampled hands cannot be the real ones after the first ``upto`` actions ([] if no
+    reason is found). A tile a seat was not dealt, or that shows a number it was stuck on, must
+    have come from a draw since: such tiles can be at most as many as those draws."""
+    positions = record.positions()[: upto + 1]
+    actions = record.actions[:upto]
+    reasons = []
+    banned = not_dealt(actions[0].tile) if actions and actions[0].kind is ActionKind.OPEN else set()
+    for seat, hand in enumerate(sampled):
+        if seat == viewer:
+            continue
+        moves = [(i, p, a) for i, (p, a) in enumerate(zip(positions, actions)) if p.to_move == seat]
+        draws = [i for i, _, a in moves if a.kind is ActionKind.DRAW]
+        if len([t for t in hand if t in banned]) > len(draws):
+            reasons.append(f"seat {seat} holds {sorted(map(str, set(hand) & banned))}, never dealt, after {len(draws)} draws")
+        for i, before, action in moves:
+            if action.kind not in (ActionKind.DRAW, ActionKind.PASS):
+                continue
+            ends = set(before.ends)
+            showing = [t for t in hand if t.high in ends or t.low in ends]
+            later = len([d for d in draws if d >= i])  # the tile drawn at i itself may fit, unplayed yet
+            if len(showing) > later:
+                reasons.append(f"seat {seat} was stuck on {sorted(ends)} at action {i + 1} and holds {showing}")
+    return reasons
+
+
+def sampled_hands(sampler: _Sampler, rng: random.Random) -> list[list]:
+    hands, _stock = sampler.sample(rng)
+    return [[TILES[_BY_WEIGHT[r]] for r in range(28) if h >> r & 1] for h in hands]
+
+
+def random_records(count: int, seed: int):
+    for number in range(count):
+        seats = 2 + number % 3
+        deal = Deal.from_seed(seed + number, seats)
+        player, record = RandomPlayer(number), RoundRecord(deal)
+        position = deal.position()
+        while not position.is_over():
+            action = player.choose(position)
+            record.actions.append(action)
+            position = position.apply(action)
+        yield record
+
+
+def test_no_sampled_world_contradicts_the_opening_or_the_draws_and_passes():
+    rng = random.Random(11)
+    checked = constrained = 0
+    for record in random_records(60, seed=500):
+        positions = record.positions()
+        for upto in range(1, len(record.actions) + 1, 3):
+            now = positions[upto]
+            if now.is_over():
+                break
+            for viewer in range(now.seats):
+                view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+                sampler = _Sampler(view, rng)
+                for _ in range(5):
+                    hands = sampled_hands(sampler, rng)
+                    assert impossible(hands, record, upto, viewer) == []
+                    checked += 1
+                constrained += any(sampler.barred_of_slot)
+    assert checked > 5_000 and constrained > 1_000
+
+
+def test_after_seat_1_opens_with_5_5_nobody_samples_the_6_6_into_a_dealt_hand():
+    deal = Deal.from_hands([["4-3", "6-1", "2-0", "3-1", "4-0", "1-1", "5-0"],
+                            ["5-5", "6-2", "4-1", "3-2", "2-1", "1-0", "0-0"]],
+                           boneyard=["6-6", "6-5", "6-4"])
+    record = RoundRecord(deal, ["5-5"])
+    view = SeatView.from_record(record, 0)
+    sampler, rng = _Sampler(view, random.Random(3)), random.Random(4)
+    six_six = next(t for t in TILES if str(t) == "6-6")
+    holders = [sampled_hands(sampler, rng)[1].count(six_six) for _ in range(600)]
+    assert sum(holders) == 0  # 6-6 is in the boneyard in every sampled world
+    # once seat 1 has drawn, the 6-6 may be among what it drew: the sampler may give it then
+    record = RoundRecord(Deal.from_hands([["4-3", "6-1", "2-0", "3-1", "4-0", "1-1", "5-3"],
+                                          ["5-5", "6-2", "4-1", "6-0", "2-1", "1-0", "0-0"]],
+                                         boneyard=["6-6", "6-5"]),
+                         ["5-5", "5-3L", "draw", "draw", "6-5R"])
+    view = SeatView.from_record(record, 0)
+    sampler = _Sampler(view, rng)
+    assert any(six_six in sampled_hands(sampler, rng)[1] for _ in range(600))
+
+
+def test_after_a_heaviest_tile_opening_no_dealt_hand_holds_a_double():
+    deal = Deal.from_hands([["6-3", "5-2", "4-1", "3-0", "2-1", "5-0", "4-2"],
+                            ["5-4", "6-1", "5-3", "4-0", "3-1", "2-0", "1-0"]],
+                           boneyard=["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"])
+    record = RoundRecord(deal, ["6-3"])
+    view = SeatView.from_record(record, 1)  # seat 1 watches seat 0 open with 6-3
+    sampler, rng = _Sampler(view, random.Random(5)), random.Random(6)
+    heavier = {t for t in TILES if t.high == t.low or weight(t) > (9, 6)}
+    for _ in range(600):
+        assert not set(sampled_hands(sampler, rng)[0]) & heavier
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_the_real_deal_is_always_a_possible_world(viewer):
+    """Soundness: what the view bars never rules out the truth."""
+    for record in random_records(40, seed=900):
+        positions = record.positions()
+        for upto in range(1, len(record.actions) + 1):
+            now = positions[upto]
+            if viewer >= now.seats:
+                break
+            real = [now.hand(s) for s in range(now.seats)]
+            assert impossible(real, record, upto, viewer) == []
+            view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+            for seat in range(now.seats):
+                if seat == viewer:
+                    continue
+                barred = view.slot_barred[seat]
+                tiles = [t.index for t in real[seat]]
+                assert _fits(tiles, list(barred)), (seat, real[seat])
+
+
+def _fits(tiles: list[int], barred: list[int]) -> bool:
+    """Whether each tile can take its own slot, none that bars it (Kuhn's matching)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: set[int]) -> bool:
+        for slot, mask in enumerate(barred):
+            if slot in tried or mask >> tiles[i] & 1:
+                continue
+            tried.add(slot)
+            if slot not in owner or place(owner[slot], tried):
+                owner[slot] = i
+                return True
+        return False
+
+    return len(tiles) == len(barred) and all(place(i, set()) for i in range(len(tiles)))
+
