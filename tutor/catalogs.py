@@ -13,8 +13,14 @@ Commands (``python -m tutor.catalogs ...``, wrapped by the Makefile):
 - ``add-language CODE``: start a catalog for a new language from the template (``pybabel init``)
   and compile it; the app offers every language that has a catalog folder.
 
-Pure Python, no Flask: the web layer (``tutor.web.translators``) uses :class:`CatalogReloader` to
-recompile a saved catalog while the app runs, and the statistics for its status page.
+Pure Python, no Flask. The app never imports this module when it starts or serves learners: it
+reads its languages from the small ``tutor.languages``; the translators' pages
+(``tutor.web.translators``) import this module when they are used, for :class:`CatalogReloader`
+(live reload) and the statistics and checks of the status page (``tests/test_languages_split.py``).
+
+Reading and syntax errors use Babel (``read_po(abort_invalid=True)``, with line numbers); the
+hand-written part of :func:`syntax_problems` is only what Babel lets through silently (an unclosed
+string, a stray quote, an unknown escape or keyword), and the checks use dennis where it has a lint.
 """
 
 from __future__ import annotations
@@ -39,13 +45,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-ROOT = Path(__file__).resolve().parent.parent
-CATALOGS = ROOT / "translations"
+from .languages import (  # noqa: F401 - the app's small languages module; re-exported for the tools
+    CATALOGS, PREFERRED_ORDER, ROOT, SOURCE_LANGUAGE, catalog_files, catalog_languages, catalog_path, language_name,
+)
+
 POT = CATALOGS / "messages.pot"
 GLOSSARY = CATALOGS / "glossary.toml"
-SOURCE_LANGUAGE = "en"
-#: The course's own order of languages; any other catalog folder follows, alphabetically.
-PREFERRED_ORDER = ("vi", "id", "en")
 
 #: The options of ``pybabel extract``: the Makefile's ``extract`` target uses the same ones (a test
 #: keeps the two in step), so that the template check re-extracts exactly what it would.
@@ -55,38 +60,6 @@ EXTRACT_OPTIONS = [
 ]
 
 log = logging.getLogger(__name__)
-
-
-# ==== finding catalogs =============================================================================
-def catalog_path(lang: str, directory: Path = CATALOGS) -> Path:
-    return Path(directory) / lang / "LC_MESSAGES" / "messages.po"
-
-
-def catalog_files(directory: Path = CATALOGS) -> dict[str, Path]:
-    """``{language code: path of its .po}`` for every catalog folder."""
-    return {path.parts[-3]: path for path in sorted(Path(directory).glob("*/LC_MESSAGES/messages.po"))}
-
-
-def catalog_languages(directory: Path = CATALOGS, preferred: Iterable[str] = PREFERRED_ORDER) -> tuple[str, ...]:
-    """The languages that have a catalog: the preferred ones in their order, then the rest A-Z.
-
-    >>> catalog_languages(CATALOGS)[:3]
-    ('vi', 'id', 'en')
-    """
-    found = set(catalog_files(directory))
-    first = [code for code in preferred if code in found]
-    rest = sorted(found - set(first))
-    languages = tuple(first + rest)
-    return languages if SOURCE_LANGUAGE in languages else languages + (SOURCE_LANGUAGE,)
-
-
-def language_name(code: str) -> str:
-    """A language's name in itself, from the CLDR data (``fr`` -> ``Français``)."""
-    try:
-        name = Locale.parse(code).get_display_name(code) or code
-    except (ValueError, UnknownLocaleError):
-        return code
-    return name[:1].upper() + name[1:]
 
 
 def _display(path: Path) -> str:

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 # ---- the languages: one per catalog folder, translations/<code>/LC_MESSAGES/messages.po (so that
 # `make add-language LANG=xx` is all it takes; see TRANSLATING.md), in the course's order, then A-Z.
-from ..catalogs import CATALOGS, catalog_languages, language_name  # noqa: E402
+from ..languages import CATALOGS, catalog_languages, language_name  # noqa: E402
 
 DEFAULT_LANGUAGE = "en"
 OWN_NAMES = {"vi": "Tiếng Việt", "id": "Bahasa Indonesia", "en": "English"}

@@ -31,7 +31,6 @@ from babel.support import NullTranslations
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import Domain, get_babel, gettext as _
 
-from .. import catalogs
 from ..course import LESSONS, load_course
 from .i18n import LANGUAGE_NAMES, best_language, url_map_arguments
 from .pages import use_language_prefix
@@ -149,7 +148,15 @@ def keep_view(endpoint: str, values: dict) -> None:
 
 # ==== live reload ================================================================================
 def reloader(app: Flask | None = None) -> catalogs.CatalogReloader:
-    return (app or current_app).extensions["catalog_reloader"]
+    """The app's catalog reloader, made when first needed (live reload, the status page): the
+    translators' tools are not imported while the app starts."""
+    app = app or current_app
+    if "catalog_reloader" not in app.extensions:
+        from .. import catalogs  # the translators' tools, imported when used
+
+
+        app.extensions["catalog_reloader"] = catalogs.CatalogReloader(get_babel(app).translation_directories)
+    return app.extensions["catalog_reloader"]
 
 
 def reload_catalogs() -> None:
@@ -225,6 +232,8 @@ def _english_texts() -> dict[str, str]:
 def _diagram_showing(message) -> str | None:
     """The first diagram whose words include this message (its text around the placeholders): the
     place to look at a screen-reader description or a label."""
+    from .. import catalogs  # the translators' tools, imported when used
+
     for msgid in catalogs._ids(message):
         pieces = [" ".join(p.split()) for p in catalogs.PLACEHOLDER.split(msgid)]
         pieces = [p for p in pieces if p and any(c.isalpha() for c in p)]
@@ -239,6 +248,8 @@ def _diagram_showing(message) -> str | None:
 def _link_for(message, lang: str) -> str:
     """Where a message shows, in the catalog's language with the msgids view on: its lesson step,
     its diagram, or its area's page; the fragment points at the msgid on that page."""
+    from .. import catalogs  # the translators' tools, imported when used
+
     anchor = "#" + MSGID_ANCHOR + quote(catalogs._first_id(message), safe="")
     view = {"lang_code": lang, "msgids": "1"}
     step = catalogs.lesson_step_of(message)
@@ -298,6 +309,8 @@ def _catalog_directory() -> Path:
 
 
 def status_data() -> dict:
+    from .. import catalogs  # the translators' tools, imported when used
+
     directory = _catalog_directory()
     rows = catalogs.all_stats(directory)
     glossary_path = directory / "glossary.toml"
@@ -353,6 +366,8 @@ def _stamp(path: Path) -> tuple[str, int, int]:
 def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem, ...]:
     """The content checks of one catalog (not completeness: the page counts that), remembered until
     the catalog, the template or the glossary changes."""
+    from .. import catalogs  # the translators' tools, imported when used
+
     key = (_stamp(po), _stamp(glossary_path), template is not None)
     if key not in _CHECKED:
         checks = [c for c in catalogs.CONTENT_CHECKS if c != "completeness"]
@@ -372,11 +387,15 @@ _SHOT_NAME = re.compile(r"[0-9a-f]{16}\.png")
 
 
 def shots_folder() -> Path:
-    return Path(current_app.config.get("CONTEXT_SHOTS") or catalogs.ROOT / "context-shots")
+    from ..languages import ROOT
+
+    return Path(current_app.config.get("CONTEXT_SHOTS") or ROOT / "context-shots")
 
 
 def shot_url(message) -> str | None:
     """The context picture of a catalog entry, when ``make context-shots`` has taken one."""
+    from .. import catalogs  # the translators' tools, imported when used
+
     from hashlib import sha1
 
     msgid = catalogs._first_id(message)
@@ -416,7 +435,8 @@ def init_app(app: Flask) -> None:
     """Config defaults from the environment (``make run`` sets them), the hooks, the pages."""
     app.config.setdefault("CATALOG_RELOAD", _flag("TUTOR_CATALOG_RELOAD"))
     app.config.setdefault("PSEUDO_LOCALE", _flag("TUTOR_PSEUDO_LOCALE"))
-    app.extensions["catalog_reloader"] = catalogs.CatalogReloader(get_babel(app).translation_directories)
+    if app.config["CATALOG_RELOAD"]:
+        reloader(app)  # see every catalog's state from the start
     app.url_value_preprocessor(choose_translations)
     app.url_defaults(keep_view)
     app.before_request(reload_catalogs)
