@@ -102,10 +102,12 @@ def test_a_made_point_scores_above_the_same_checkers_as_two_blots():
     assert evaluate(made.white, made.black) > evaluate(split.white, split.black)
 
 
-def test_a_blot_far_from_the_opponent_scores_above_one_in_direct_range():
-    near = P("W 13x5 8x2 7 6x5 5 24 | B 19x5 17x3 12x5 1x2")   # blots on 7 and 5, 4-6 away from B's 1
-    far = P("W 13x5 8x3 6x5 5x2 | B 19x5 17x3 12x5 1x2")
-    assert evaluate(far.white, far.black) > evaluate(near.white, near.black)
+def test_at_equal_pips_safe_checkers_score_above_three_blots_in_reach():
+    # Both 129 pips; the second leaves blots on 9, 5 and 4, 8, 4 and 3 away from Black's 1-point.
+    safe = P("W 13x5 8x3 6x5 5x2 | B 19x5 17x3 12x5 1x2")
+    blots = P("W 13x5 9 8x2 6x5 5 4 | B 19x5 17x3 12x5 1x2")
+    assert safe.pips(WHITE) == blots.pips(WHITE)
+    assert evaluate(safe.white, safe.black) > evaluate(blots.white, blots.black)
 
 
 def test_points_on_a_blot_hitting_and_making_the_point():
