@@ -19,7 +19,8 @@ STEPS = [(section, step) for section in load_course() for step in section.steps]
 
 def catalog(lang):
     with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        return {m.id: m.string for m in read_po(f, locale=lang) if m.id and isinstance(m.id, str)}
+        # lesson text has no msgctxt: an entry with a context is another role of the same English word
+        return {m.id: m.string for m in read_po(f, locale=lang) if m.id and isinstance(m.id, str) and not m.context}
 
 
 CATALOGS = {lang: catalog(lang) for lang in LANGS}
@@ -159,7 +160,7 @@ def test_check_questions_are_judged_by_the_rules(client, section, step):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_malformed_answer_is_a_localized_400(client, lang):
-    section, step = QUESTIONS[0]
+    section, step = next((s, t) for s, t in QUESTIONS if t.question.kind not in ("points", "count"))  # a question with buttons
     r = client.post(f"/{lang}/lessons/{section.id}/{step.id}", data={"answer": "9-9Z"})
     assert r.status_code == 400
     page = r.get_data(as_text=True)
