@@ -379,7 +379,19 @@ class _Sampler:
         self.seat_of_slot += [-1] * (len(self.unseen) - self.hand_slots)
         self.barred_of_slot += [0] * (len(self.unseen) - self.hand_slots)
         self.chain: list[int] | None = None
-        if any(self.barred_of_slot):
+        self.free_slots: list[int] | None = None
+        masks = set(self.barred_of_slot) - {0}
+        if len(masks) == 1:
+            # One kind of constrained slot (the opening's alone, or one set of voids): the barred
+            # tiles take random free slots and the rest fill the others at random, which is
+            # exactly uniform over the consistent deals and as cheap as a shuffle.
+            barred = masks.pop()
+            self.free_slots = [i for i, mask in enumerate(self.barred_of_slot) if not mask]
+            self.banned = [t for t in self.unseen if barred >> t & 1]
+            self.allowed = [t for t in self.unseen if not barred >> t & 1]
+            if len(self.banned) > len(self.free_slots):  # cannot happen: the real deal is consistent
+                self.free_slots, self.barred_of_slot = None, [0] * len(self.unseen)
+        elif masks:
             self.chain = _consistent_assignment(self.unseen, self.barred_of_slot, rng)
             if self.chain is None:  # cannot happen: the real deal is consistent; use sizes only
                 self.barred_of_slot = [0] * len(self.unseen)
@@ -389,7 +401,16 @@ class _Sampler:
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Rank-mask hands and a stock (drawn with ``pop()``)."""
-        if self.chain is None:
+        if self.free_slots is not None:
+            slots = rng.sample(self.free_slots, len(self.banned))
+            order = [-1] * len(self.unseen)
+            for slot, tile in zip(slots, self.banned):
+                order[slot] = tile
+            rest = self.allowed[:]
+            rng.shuffle(rest)
+            filler = iter(rest)
+            order = [tile if tile >= 0 else next(filler) for tile in order]
+        elif self.chain is None:
             order = self.unseen[:]
             rng.shuffle(order)
         else:
