@@ -55,7 +55,7 @@ browser:
 
 ## The whole suite: engine, API, pages, catalogs and the browser tests.
 test: $(DEV) catalogs browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 ## Extract every learner-facing string into $(POT), then update each catalog from it.
 extract: $(BASE)

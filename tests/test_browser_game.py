@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from tutor.freeplay import new_game_id
+
 from tutor.guided import hand_by_id, load_hands, replay
 
 LANGS = ["en", "vi", "id"]
@@ -189,8 +191,10 @@ def test_every_guided_hand_by_tapping_on_a_desktop(live_server, app, desktop, la
 
 @pytest.mark.parametrize("lang,seats", [("en", 2), ("vi", 4), ("id", 3)])
 def test_a_late_round_of_free_play_on_a_phone(live_server, app, phone, lang, seats, artifacts):
-    """Free play far into a round: the line is long, and its tiles and pips keep their size."""
-    phone.goto(f"{live_server}/{lang}/play?seats={seats}")
+    """Free play far into a round: the line is long, and its tiles and pips keep their size.
+
+    A fixed game id per case, so that a failure can be replayed (new matches get random ids)."""
+    phone.goto(f"{live_server}/{lang}/play?g={new_game_id(seats, nonce=bytes([seats]) * 12)}")
     assert phone.locator("h1").inner_text() != hand_by_id("forced-opening").title
     longest = 0
     for _ in range(80):

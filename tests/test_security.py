@@ -46,7 +46,7 @@ def kinds_of_response():
         ("GET", "/id/hands/forced-opening?moves=9-9", {}, 400),
         ("DELETE", "/en/", {}, 405),
         ("POST", f"/en/lessons/{section.id}/{step.id}", {"data": {"answer": "x" * (70 * 1024)}}, 413),
-        ("GET", "/en/play?g=" + new_game_id(2) + "&m=" + "a" * MAX_URL_LENGTH, {}, 414),
+        ("GET", "/en/play?g=" + new_game_id(2, nonce=bytes(12)) + "&m=" + "a" * MAX_URL_LENGTH, {}, 414),
         ("POST", "/api/v1/domino/analyze", {"json": {"hands": [["6-6"], ["5-5"]], "line": []}}, 200),
         ("POST", "/api/v1/domino/analyze", {"data": b"{"}, 400),
         ("GET", "/en/diagrams/D1.svg", {}, 200),

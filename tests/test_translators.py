@@ -216,12 +216,15 @@ class Texts(HTMLParser):
 
 #: Text that is not English even on a pseudo-locale page, and why:
 #: - a language's name, in that language (the language menu);
-#: - a diagram's identifier, D1 to D8: the same in every language, as in the catalogs' comments;
-#: - a move in a game address, echoed in an error about that address (6-1L, draw): the address itself.
+#: - a diagram's identifier, D1 to D8 (dominoes) or B1 to B12 (backgammon): the same in every language,
+#:   as in the catalogs' comments;
+#: - a move in a game address, echoed in an error about that address (6-1L, draw): the address itself;
+#: - a backgammon play in standard notation (bar/19 13/9*, 5/off, 8/2(2)), which players write alike everywhere.
 ALLOWED = [
     re.compile(r"Tiếng Việt|Bahasa Indonesia|English"),
-    re.compile(r"\bD\d+\b"),
+    re.compile(r"\b[DB]\d+\b"),
     re.compile(r"\(\d-\d[LR]?\)|\b\d-\d[LR]\b"),
+    re.compile(r"\b(?:bar|\d{1,2})(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?"),
 ]
 PSEUDO_SPAN = re.compile(r"\[[^\[\]]*\]")
 

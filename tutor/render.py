@@ -44,7 +44,7 @@ S = 40  # short side of a tile; a half is an S x S square
 L = 2 * S  # long side
 GAP = 2  # between touching tiles of the line
 RX = 6  # corner radius
-PIP_R = 4
+PIP_R = 4.5  # 9 of a half's 40 units: a pip stays about 5 px across on a phone's 24 px tile
 Q = 11  # pip offset from a half's centre
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     0: (),
