@@ -4,14 +4,21 @@ Pure (no Flask). Each section has a title, a one-line summary and its steps; a s
 paragraphs of text, optionally a diagram (an id from ``lessons/diagrams.toml``) and a check
 question that the engine judges. Every string here is an English msgid: the web layer passes it
 through gettext, and ``tutor.extract`` extracts it for the catalogs.
+
+The loader is the same for every game: :func:`read_sections` reads a lessons directory
+(``lessons/`` for dominoes, ``lessons/backgammon/``) and leaves only the check question, which each
+game's engine judges, to a parser the game gives it (``tutor.backgammon_course`` for backgammon).
+:func:`find_in` and :func:`neighbours_in` walk any game's sections.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -49,7 +56,7 @@ class Step:
     title: str
     text: tuple[str, ...]
     diagram: str | None = None
-    question: Question | None = None
+    question: Any = None  # the game's check question: a ``Question`` here, ``backgammon_course.Question``
     notes: tuple[str, ...] = ()  # speaker notes for presenters
 
 
@@ -117,17 +124,21 @@ def _question(q: dict, where: str) -> Question:
     )
 
 
-def _load_section(path: Path, number: int) -> Section:
+#: A game's question parser: the raw ``[steps.question]`` table and where it is (for errors).
+QuestionParser = Callable[[dict, str], Any]
+#: A game's extra check of a section read from ``path`` (its ids, its diagrams); raises CourseError.
+SectionCheck = Callable[[Section, Path], None]
+
+
+def _load_section(path: Path, number: int, question: QuestionParser) -> Section:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     steps = []
     for i, raw in enumerate(data.get("steps", [])):
         where = f"{path.name} steps[{i}]"
-        question = None
-        if "question" in raw:
-            question = _question(raw["question"], f"{where} question")
         steps.append(Step(
-            id=raw["id"], title=raw["title"], text=_strings(raw["text"], where),
-            diagram=raw.get("diagram"), question=question, notes=_strings(raw.get("notes", []), where),
+            id=raw["id"], title=raw["title"], text=_strings(raw["text"], where), diagram=raw.get("diagram"),
+            question=question(raw["question"], f"{where} question") if "question" in raw else None,
+            notes=_strings(raw.get("notes", []), where),
         ))
     ids = [s.id for s in steps]
     if len(set(ids)) != len(ids) or not ids:
@@ -135,24 +146,46 @@ def _load_section(path: Path, number: int) -> Section:
     return Section(data["id"], number, data["title"], data["summary"], tuple(steps))
 
 
-@lru_cache(maxsize=1)
-def load_course(directory: Path = LESSONS) -> tuple[Section, ...]:
-    """The sections in rulebook order (by file name)."""
-    files = sorted(directory.glob("[0-9][0-9]-*.toml"))
-    return tuple(_load_section(path, number) for number, path in enumerate(files, start=1))
+def read_sections(directory: Path, question: QuestionParser, check: SectionCheck | None = None) -> tuple[Section, ...]:
+    """A game's sections from ``directory/NN-<id>.toml``, in rulebook order (by file name)."""
+    sections = []
+    for number, path in enumerate(sorted(directory.glob("[0-9][0-9]-*.toml")), start=1):
+        section = _load_section(path, number, question)
+        if check is not None:
+            check(section, path)
+        sections.append(section)
+    return tuple(sections)
 
 
-def find(section_id: str, step_id: str | None = None) -> tuple[Section | None, Step | None]:
-    section = next((s for s in load_course() if s.id == section_id), None)
+def find_in(sections: tuple[Section, ...], section_id: str,
+            step_id: str | None = None) -> tuple[Section | None, Step | None]:
+    section = next((s for s in sections if s.id == section_id), None)
     if section is None or step_id is None:
         return section, None
     return section, section.step(step_id)
 
 
-def neighbours(section: Section, step: Step) -> tuple[tuple[Section, Step] | None, tuple[Section, Step] | None]:
+def neighbours_in(sections: tuple[Section, ...], section: Section,
+                  step: Step) -> tuple[tuple[Section, Step] | None, tuple[Section, Step] | None]:
     """The step before and after, crossing into the previous and next sections."""
-    flat = [(sec, st) for sec in load_course() for st in sec.steps]
-    here = flat.index((section, step))
+    flat = [(sec, st) for sec in sections for st in sec.steps]
+    here = next(i for i, (sec, st) in enumerate(flat) if sec.id == section.id and st.id == step.id)
     before = flat[here - 1] if here > 0 else None
     after = flat[here + 1] if here + 1 < len(flat) else None
     return before, after
+
+
+# ----- the domino course --------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def load_course(directory: Path = LESSONS) -> tuple[Section, ...]:
+    """The domino sections in rulebook order (by file name)."""
+    return read_sections(directory, _question)
+
+
+def find(section_id: str, step_id: str | None = None) -> tuple[Section | None, Step | None]:
+    return find_in(load_course(), section_id, step_id)
+
+
+def neighbours(section: Section, step: Step) -> tuple[tuple[Section, Step] | None, tuple[Section, Step] | None]:
+    """The step before and after, crossing into the previous and next sections."""
+    return neighbours_in(load_course(), section, step)
