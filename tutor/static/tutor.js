@@ -1,13 +1,21 @@
-// Progress is kept in the browser only (no account, no cookie, nothing on the server):
+// Progress is kept in the browser only (no account, no cookie, nothing on the server), one record
+// per game's course (dominoes, backgammon), each under its own localStorage key:
 //   seen:    which steps of each section were read,
 //   correct: which check questions were answered correctly (progress counts these, not visits),
 //   last:    the step read last, and the one after it, for "Continue where you left off".
+// A page says which course an element belongs to with data-game on it or around it; without one
+// it is the domino course's.
 "use strict";
 (function () {
-  const KEY = "tutor-progress";
-  function load() {
+  // the domino key predates the second course: kept, so that progress saved before stays
+  function keyOf(game) { return game === "dominoes" ? "tutor-progress" : "tutor-progress-" + game; }
+  function gameOf(element) {
+    const holder = element.closest("[data-game]");
+    return holder ? holder.dataset.game : "dominoes";
+  }
+  function load(key) {
     let data = null;
-    try { data = JSON.parse(localStorage.getItem(KEY)); } catch (e) { data = null; }
+    try { data = JSON.parse(localStorage.getItem(key)); } catch (e) { data = null; }
     if (!data || typeof data !== "object") data = {};
     if (!data.seen) {  // the first format was {section: [steps visited]}
       const seen = {};
@@ -17,26 +25,37 @@
     data.correct = data.correct || {};
     return data;
   }
-  function save(progress) {
-    try { localStorage.setItem(KEY, JSON.stringify(progress)); } catch (e) { /* private mode: no memory */ }
+  const records = {};
+  function progressOf(game) {
+    if (!records[game]) records[game] = load(keyOf(game));
+    return records[game];
+  }
+  function save(game) {
+    try { localStorage.setItem(keyOf(game), JSON.stringify(progressOf(game))); } catch (e) { /* private mode: no memory */ }
   }
   function add(map, section, step) {
     const set = new Set(map[section] || []);
     set.add(step);
     map[section] = Array.from(set);
   }
-  const progress = load();
-  const main = document.querySelector("main.lesson");
+  // the elements matching selector that belong to a game's course
+  function within(game, selector) {
+    return Array.from(document.querySelectorAll(selector)).filter(function (e) { return gameOf(e) === game; });
+  }
+  const main = document.querySelector("main.lesson, main.backgammon-lesson");
+  const mainGame = main ? gameOf(main) : null;
   if (main) {
+    const progress = progressOf(mainGame);
     const section = main.dataset.section, step = main.dataset.step;
     add(progress.seen, section, step);
     if (document.querySelector(".feedback.right")) add(progress.correct, section, step);
     progress.last = { section: section, step: step, question: !!main.dataset.question, next: main.dataset.next || "" };
-    save(progress);
+    save(mainGame);
   }
 
   // Where "Continue" leads: the last step read, until its question is answered correctly; then the next one.
   function continueTarget(link) {
+    const progress = progressOf(gameOf(link));
     const last = progress.last;
     if (!last || !last.section) return null;
     const done = (progress.correct[last.section] || []).includes(last.step);
@@ -49,25 +68,26 @@
   const header = document.querySelector("a.continue");
   if (header) {
     const target = continueTarget(header);
-    const here = main ? "/" + main.dataset.section + "/" + main.dataset.step : null;
+    const here = main && mainGame === gameOf(header) ? "/" + main.dataset.section + "/" + main.dataset.step : null;
     if (target && !(here && target.url.endsWith(here))) {
       header.href = target.url;
       header.closest("li").hidden = false;
     }
   }
-  const start = document.querySelector("a.start");
-  if (start) {
+  document.querySelectorAll("a.start").forEach(function (start) {
     const target = continueTarget(start);
-    if (target) {
-      start.href = target.url;
-      start.classList.add("continuing");
-      start.querySelector(".label").textContent = target.end ? start.dataset.end : start.dataset.continue;
-      const title = target.end ? null : document.querySelector('li[data-section="' + target.section + '"] .step-title[data-step="' + target.step + '"]');
-      if (title) start.querySelector(".where-next").textContent = title.textContent;
-    }
-  }
+    if (!target) return;
+    const game = gameOf(start);
+    start.href = target.url;
+    start.classList.add("continuing");
+    start.querySelector(".label").textContent = target.end ? start.dataset.end : start.dataset.continue;
+    const title = target.end ? null : within(game, 'li[data-section="' + target.section + '"] .step-title[data-step="' + target.step + '"]')[0];
+    if (title) start.querySelector(".where-next").textContent = title.textContent;
+  });
 
   document.querySelectorAll("[data-section][data-steps]").forEach(function (item) {
+    const game = gameOf(item);
+    const progress = progressOf(game);
     const section = item.dataset.section;
     const steps = item.dataset.steps.split(" ");
     const asked = (item.dataset.questions || "").split(" ").filter(Boolean);
@@ -86,7 +106,7 @@
         delete progress.seen[section];
         delete progress.correct[section];
         if (progress.last && progress.last.section === section) delete progress.last;
-        save(progress);
+        save(game);
         item.classList.remove("done");
         if (text) text.hidden = true;
         reset.hidden = true;

@@ -15,6 +15,8 @@ Every word of a picture comes from here, through gettext: its accessible title a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from markupsafe import Markup
@@ -33,6 +35,12 @@ use_language_prefix(bp)
 
 #: How long browsers and proxies may keep a diagram without asking again (seconds).
 MAX_AGE = 3600
+
+
+@bp.app_template_global("backgammon_sections")
+def sections() -> tuple[course.Section, ...]:
+    """The backgammon course's sections, for pages outside it (the home page's Continue)."""
+    return course.load_course()
 
 
 def section_title(section_id: str) -> str:
@@ -120,8 +128,9 @@ def result_sentence(winner, kind: str, points: int) -> str:
                     "You refused the videau: the computer wins %(num)d points.", points)
 
 
-def describe_sentences(facts: Facts) -> str:
-    """The position in words: both sides' checkers, pip counts, whose turn, the videau, the mark."""
+def describe_sentences(facts: Facts, answers: bool = True) -> str:
+    """The position in words: both sides' checkers, pip counts, whose turn, the videau, the mark.
+    Without ``answers`` (a question asks about the picture) a finished game's result is not said."""
     sentences = [
         # TRANSLATORS: backgammon diagram description (screen readers): where the learner's checkers are, e.g. "2 on point 24, 5 on point 13 and 8 borne off".
         _("Your checkers (white): %(places)s.", places=_places(facts, WHITE)),
@@ -131,7 +140,8 @@ def describe_sentences(facts: Facts) -> str:
         _("Pip count: you %(you)d, the computer %(computer)d.", you=facts.pips[WHITE], computer=facts.pips[BLACK]),
     ]
     if facts.over is not None:
-        sentences.append(result_sentence(facts.over.winner, facts.over.kind, facts.over.points))
+        if answers:
+            sentences.append(result_sentence(facts.over.winner, facts.over.kind, facts.over.points))
     else:
         sentences.append(_turn(facts))
     sentences.append(_cube(facts))
@@ -141,11 +151,11 @@ def describe_sentences(facts: Facts) -> str:
     return " ".join(sentences)
 
 
-def board_labels(title: str, facts: Facts) -> Labels:
+def board_labels(title: str, facts: Facts, answers: bool = True) -> Labels:
     """The words of a board picture in the current locale."""
     return Labels(
         title=title,
-        desc=describe_sentences(facts),
+        desc=describe_sentences(facts, answers),
         # TRANSLATORS: backgammon board legend, beside a white checker. Keep it short (about 40 characters): phones.
         white=_("Your checkers (white), moving 24 → 1"),
         # TRANSLATORS: backgammon board legend, beside a black checker. Keep it short (about 40 characters): phones.
@@ -157,10 +167,13 @@ def board_labels(title: str, facts: Facts) -> Labels:
     )
 
 
-def render_svg(diagram: Diagram) -> str:
-    """The diagram as an SVG document, in the current locale."""
-    return render_board(diagram.position, labels=board_labels(_(diagram.title), describe(diagram)),
-                        **render_options(diagram))
+def render_svg(diagram: Diagram, neutral: bool = False) -> str:
+    """The diagram as an SVG document, in the current locale. A ``neutral`` picture, for a question
+    about it, shows the position only: no suggested play marked, no result said."""
+    facts, options = describe(diagram), render_options(diagram)
+    if neutral:
+        facts, options = replace(facts, marked=""), {**options, "play": None}
+    return render_board(diagram.position, labels=board_labels(_(diagram.title), facts, answers=not neutral), **options)
 
 
 def _find(diagram_id: str) -> Diagram:
@@ -173,26 +186,26 @@ def _find(diagram_id: str) -> Diagram:
         raise error from None
 
 
-def diagram_svg(diagram_id: str, lang: str | None = None) -> Markup:
+def diagram_svg(diagram_id: str, lang: str | None = None, neutral: bool = False) -> Markup:
     """A diagram's SVG markup for inlining in a page (the renderer escapes every word)."""
     diagram = _find(diagram_id)
     if lang is None or str(get_locale()) == lang:
-        return Markup(render_svg(diagram))
+        return Markup(render_svg(diagram, neutral))
     with force_locale(lang):
-        return Markup(render_svg(diagram))
+        return Markup(render_svg(diagram, neutral))
 
 
 @bp.app_template_global("bg_diagram_figure")
 def diagram_figure(diagram_id: str, answers: bool = True) -> Markup:
     """A ``<figure>`` for a lesson page: the board inline, its caption, a link to the file.
     Without ``answers`` (a question about the picture is on the page) the caption, which gives
-    the answer away, gives way to the picture's title."""
+    the answer away, gives way to the picture's title, and the board is neutral (no marked play)."""
     diagram = _find(diagram_id)
     return Markup(
         '<figure class="diagram backgammon" data-diagram="{id}">{svg}<figcaption>{caption} '
         '<a class="diagram-file" href="{href}">{link}</a></figcaption></figure>'
     ).format(
-        id=diagram.id, svg=diagram_svg(diagram.id),
+        id=diagram.id, svg=diagram_svg(diagram.id, neutral=not answers),
         caption=_(diagram.caption) if answers else _(diagram.title),
         href=url_for("backgammon.svg", diagram_id=diagram.id),
         link=_("Open the picture on its own"),

@@ -12,12 +12,18 @@
 - ``/<lang>/handout/``: the whole rulebook for printing on A4 (``print.css``): every section's steps,
   every diagram once with its caption, an exercise per section, and the answers at the end.
 
+The slides and the notes are one presenter for every game's course: a :class:`Game` says where its
+sections, pictures and questions come from, and :func:`add_slides` gives a blueprint the routes.
+The domino course's are here; the backgammon course's, at ``/<lang>/backgammon/present/...``, are
+in ``tutor/web/backgammon_present.py``.
+
 Every answer shown here is computed by the engine when the page is made (``tutor.questions`` and
 the position itself); nothing here stores an answer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template, request, url_for
@@ -27,7 +33,7 @@ from werkzeug.exceptions import NotFound
 
 from .. import questions
 from ..analysis import Note, explain
-from ..course import Section, Step, find, load_course
+from ..course import Section, Step, find, find_in, load_course
 from ..diagrams import diagram_by_id, load_diagrams
 from ..domino import Position, Required
 from .diagrams import diagram_svg, render_note as diagram_note
@@ -50,8 +56,23 @@ def _not_found(message: str) -> NotFound:
     return error
 
 
-def _section(section_id: str) -> Section:
-    section, _step = find(section_id)
+@dataclass(frozen=True)
+class Game:
+    """What the presenter needs of one game's course."""
+
+    endpoint: str  # the name of the blueprint that holds the slide routes ("present")
+    channel: str  # the BroadcastChannel its slides and notes windows talk on (one per game: section ids repeat)
+    sections: Callable[[], tuple[Section, ...]]
+    lesson: str  # the endpoint of a lesson step, where Esc leaves for
+    #: (diagram id, a suffix that makes its ids unique on the page, neutral) -> the inline SVG; a
+    #: neutral picture shows the position only, without what would answer the question
+    picture: Callable[[str, str, bool], Markup]
+    question: Callable[[Step], dict]  # the question slide's view (see :func:`question_view`)
+    reveal: Callable[[], str]  # the button, on the slide before a question, that shows the marked picture
+
+
+def _section(section_id: str, game: Game | None = None) -> Section:
+    section, _step = find_in(game.sections(), section_id) if game else find(section_id)
     if section is None:
         # TRANSLATORS: error page for a presenter or handout address naming a section that does not exist.
         raise _not_found(_("There is no section called %(id)s.", id=section_id))
@@ -85,12 +106,13 @@ def slides_of(section: Section) -> list[Slide]:
     return slides
 
 
-def slide_url(section: Section, slide: Slide) -> str:
+def slide_url(section: Section, slide: Slide, game: Game | None = None) -> str:
+    endpoint = (game or DOMINOES).endpoint
     if slide.question:
-        return url_for("present.question", section_id=section.id, step_id=slide.step.id)
+        return url_for(f"{endpoint}.question", section_id=section.id, step_id=slide.step.id)
     if slide.number == 1:
-        return url_for("present.deck", section_id=section.id)
-    return url_for("present.slide", section_id=section.id, step_id=slide.step.id)
+        return url_for(f"{endpoint}.deck", section_id=section.id)
+    return url_for(f"{endpoint}.slide", section_id=section.id, step_id=slide.step.id)
 
 
 def unique_svg(diagram_id: str, suffix: str, annotations: bool = True, neutral: bool = False) -> Markup:
@@ -187,15 +209,16 @@ def question_view(step: Step) -> dict:
 WIDE, WIDER = 470, 560
 
 
-def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True) -> dict:
+def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True, game: Game | None = None) -> dict:
+    game = game or DOMINOES
     step = slide.step
     view = {
         "number": slide.number,
         "id": f"slide-{slide.number}",
         "step": step,
         "is_question": slide.question,
-        "url": slide_url(section, slide),
-        "lesson_url": url_for("pages.step", section_id=section.id, step_id=step.id),
+        "url": slide_url(section, slide, game),
+        "lesson_url": url_for(game.lesson, section_id=section.id, step_id=step.id),
         "title": tr(step.title),
         "paragraphs": [tr(p) for p in step.text],
         "notes": [tr(n) for n in step.notes],
@@ -206,7 +229,7 @@ def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True
         "svg": None,
     }
     if slide.question:
-        view["question"] = question_view(step)
+        view["question"] = game.question(step)
         view["diagram"] = step.question.diagram
     else:
         view["diagram"] = step.diagram
@@ -217,29 +240,46 @@ def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True
     view["svg_revealed"] = None
     if view["diagram"] and pictures:
         if view["neutral"]:
-            view["svg"] = unique_svg(view["diagram"], f"s{slide.number}", neutral=True)
-            view["svg_revealed"] = unique_svg(view["diagram"], f"s{slide.number}r")
+            view["svg"] = game.picture(view["diagram"], f"s{slide.number}", True)
+            view["svg_revealed"] = game.picture(view["diagram"], f"s{slide.number}r", False)
         else:
-            view["svg"] = unique_svg(view["diagram"], f"s{slide.number}")
+            view["svg"] = game.picture(view["diagram"], f"s{slide.number}", False)
     # long text beside a picture gets a wider column (present.js widens it again if it must)
     length = sum(len(p) for p in view["paragraphs"]) if not slide.question else 0
     view["width"] = "wider" if length > WIDER else "wide" if length > WIDE else ""
     return view
 
 
-def deck_context(section: Section, current: Slide, pictures: bool = True) -> dict:
+def deck_context(section: Section, current: Slide, pictures: bool = True, game: Game | None = None) -> dict:
+    game = game or DOMINOES
     slides = slides_of(section)
-    views = [slide_view(section, s, len(slides), pictures) for s in slides]
+    views = [slide_view(section, s, len(slides), pictures, game) for s in slides]
     return {
-        "sections": load_course(),
+        "sections": game.sections(),
         "section": section,
         "slides": views,
         "current": views[current.number - 1],
         "before": views[current.number - 2] if current.number > 1 else None,
         "after": views[current.number] if current.number < len(views) else None,
-        "notes_url": url_for("present.notes", section_id=section.id, slide=current.number),
-        "notes_base": url_for("present.notes", section_id=section.id),
+        "notes_url": url_for(f"{game.endpoint}.notes", section_id=section.id, slide=current.number),
+        "notes_base": url_for(f"{game.endpoint}.notes", section_id=section.id),
+        "notes_endpoint": f"{game.endpoint}.notes",
+        "channel": game.channel,
+        "reveal_label": game.reveal(),
     }
+
+
+def _reveal_marks() -> str:
+    # TRANSLATORS: button on a slide whose picture is shown plain because a question about it follows: it shows the picture's marks (rings on the tiles that fit, the others dimmed) and the totals written under it (the A key does the same).
+    return _("Show the marks and totals")
+
+
+#: The domino course's presenter, at /<lang>/present/...
+DOMINOES = Game(
+    endpoint="present", channel="tutor-present", sections=load_course, lesson="pages.step",
+    picture=lambda diagram_id, suffix, neutral: unique_svg(diagram_id, suffix, neutral=neutral),
+    question=question_view, reveal=_reveal_marks,
+)
 
 
 # ----- routes: presenter -------------------------------------------------------------------------
@@ -263,43 +303,49 @@ def keep_presenting(endpoint: str, values: dict) -> None:
         values["present"] = "1"
 
 
-@bp.get("/present/<section_id>/")
-def deck(section_id: str):
-    section = _section(section_id)
-    return render_template("present/deck.html", **deck_context(section, slides_of(section)[0]))
+def add_slides(blueprint: Blueprint, game: Game) -> None:
+    """The slides and speaker notes of ``game``'s course on ``blueprint``, under ``/present/``:
+    ``<section>/`` (the first slide), ``<section>/<step>``, ``<section>/<step>/question`` and
+    ``<section>/notes?slide=N``."""
+
+    def deck(section_id: str):
+        section = _section(section_id, game)
+        return render_template("present/deck.html", **deck_context(section, slides_of(section)[0], game=game))
+
+    def slide(section_id: str, step_id: str):
+        section = _section(section_id, game)
+        step = _step(section, step_id)
+        current = next(s for s in slides_of(section) if s.step == step and not s.question)
+        return render_template("present/deck.html", **deck_context(section, current, game=game))
+
+    def question(section_id: str, step_id: str):
+        section = _section(section_id, game)
+        step = _step(section, step_id)
+        if step.question is None:
+            # TRANSLATORS: error page for a presenter address asking for the question of a step that has none.
+            raise _not_found(_("The step %(step)s has no check question.", step=tr(step.title)))
+        current = next(s for s in slides_of(section) if s.step == step and s.question)
+        return render_template("present/deck.html", **deck_context(section, current, game=game))
+
+    def notes(section_id: str):
+        section = _section(section_id, game)
+        slides = slides_of(section)
+        asked = request.args.get("slide", "1")
+        if not (asked.isascii() and asked.isdigit() and len(asked) <= 3 and 1 <= int(asked) <= len(slides)):
+            # TRANSLATORS: error page for a speaker-notes address with a slide number that the section does not have.
+            raise _not_found(ngettext("This section has %(num)d slide: there is no slide %(slide)s.",
+                                      "This section has %(num)d slides: there is no slide %(slide)s.",
+                                      len(slides), slide=asked[:12]))
+        context = deck_context(section, slides[int(asked) - 1], game=game)  # the pictures preview the next slide
+        return render_template("present/notes.html", **context)
+
+    blueprint.add_url_rule("/present/<section_id>/", "deck", deck)
+    blueprint.add_url_rule("/present/<section_id>/<step_id>", "slide", slide)
+    blueprint.add_url_rule("/present/<section_id>/<step_id>/question", "question", question)
+    blueprint.add_url_rule(f"/present/<section_id>/{NOTES}", "notes", notes)
 
 
-@bp.get("/present/<section_id>/<step_id>")
-def slide(section_id: str, step_id: str):
-    section = _section(section_id)
-    step = _step(section, step_id)
-    current = next(s for s in slides_of(section) if s.step == step and not s.question)
-    return render_template("present/deck.html", **deck_context(section, current))
-
-
-@bp.get("/present/<section_id>/<step_id>/question")
-def question(section_id: str, step_id: str):
-    section = _section(section_id)
-    step = _step(section, step_id)
-    if step.question is None:
-        # TRANSLATORS: error page for a presenter address asking for the question of a step that has none.
-        raise _not_found(_("The step %(step)s has no check question.", step=tr(step.title)))
-    current = next(s for s in slides_of(section) if s.step == step and s.question)
-    return render_template("present/deck.html", **deck_context(section, current))
-
-
-@bp.get(f"/present/<section_id>/{NOTES}")
-def notes(section_id: str):
-    section = _section(section_id)
-    slides = slides_of(section)
-    asked = request.args.get("slide", "1")
-    if not (asked.isascii() and asked.isdigit() and len(asked) <= 3 and 1 <= int(asked) <= len(slides)):
-        # TRANSLATORS: error page for a speaker-notes address with a slide number that the section does not have.
-        raise _not_found(ngettext("This section has %(num)d slide: there is no slide %(slide)s.",
-                                  "This section has %(num)d slides: there is no slide %(slide)s.",
-                                  len(slides), slide=asked[:12]))
-    context = deck_context(section, slides[int(asked) - 1])  # the pictures preview the next slide
-    return render_template("present/notes.html", **context)
+add_slides(bp, DOMINOES)
 
 
 # ----- the handout -------------------------------------------------------------------------------
@@ -394,4 +440,4 @@ def section_handout(section_id: str):
     return _handout([_section(section_id)], whole=False)
 
 
-__all__ = ["bp", "Exercise", "Slide", "exercises_for", "slides_of", "NOTES"]
+__all__ = ["bp", "Exercise", "Game", "Slide", "add_slides", "exercises_for", "slides_of", "NOTES", "DOMINOES"]
