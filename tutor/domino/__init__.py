@@ -19,10 +19,11 @@ from .position import DRAW, PASS, Action, ActionKind, End, Position, Required
 from .round import Deal, RoundRecord
 from .rules import PLAYBOARD, Opening, OpeningReason, RoundResult, RuleSet, Termination
 from .tiles import DOUBLES, TILES, Tile
+from .turn import seat_turn
 
 __all__ = [
     "Action", "ActionKind", "Deal", "DominoError", "DOUBLES", "DRAW", "End", "IllegalMoveError",
     "InvalidActionError", "InvalidLineError", "InvalidPositionError", "InvalidTileError", "Match",
     "Opening", "OpeningReason", "PASS", "PLAYBOARD", "Position", "Required", "RoundRecord",
-    "RoundResult", "RuleSet", "Termination", "TILES", "Tile",
+    "RoundResult", "RuleSet", "Termination", "TILES", "Tile", "seat_turn",
 ]

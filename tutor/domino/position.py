@@ -26,7 +26,8 @@ from .errors import (
     InvalidTileError,
 )
 from .rules import PLAYBOARD, Opening, RoundResult, RuleSet, Termination
-from .tiles import FULL_SET, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
+from .tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
+from .turn import Required, seat_turn
 
 
 class End(enum.Enum):
@@ -41,20 +42,10 @@ class ActionKind(enum.Enum):
     PASS = "pass"
 
 
-class Required(enum.Enum):
-    """What the rules require next (the API's ``action``)."""
-
-    OPEN = "open"
-    PLAY = "play"
-    DRAW = "draw"
-    PASS = "pass"
-    OVER = "over"
-
-
 _ACTION_RE = re.compile(r"([0-6]-[0-6])([LR]?)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Action:
     """One action of a round: open with a tile, play a tile at an end, draw one tile, or pass.
 
@@ -67,11 +58,11 @@ class Action:
 
     @classmethod
     def open(cls, tile: Tile) -> "Action":
-        return cls(ActionKind.OPEN, tile)
+        return _OPENS[tile.index]
 
     @classmethod
     def play(cls, tile: Tile, end: End) -> "Action":
-        return cls(ActionKind.PLAY, tile, end)
+        return _PLAYS[tile.index][end is End.RIGHT]
 
     @classmethod
     def parse(cls, text: str) -> "Action":
@@ -102,9 +93,27 @@ class Action:
     def to_json(self) -> dict:
         return {"tile": str(self.tile) if self.tile else None, "end": self.end.value if self.end else None}
 
+    # Tiles and enum members are unique objects, so fields compare by identity (legal actions are
+    # looked up in lists on every apply(); the generated __eq__ built and compared tuples).
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Action:
+            return NotImplemented
+        return self.kind is other.kind and self.tile is other.tile and self.end is other.end  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.tile, self.end))
+
 
 DRAW = Action(ActionKind.DRAW)
 PASS = Action(ActionKind.PASS)
+# Every open and play, made once: the engine hands out these objects, so a legal action is found
+# in a list of them by identity before any comparison of fields.
+_OPENS: tuple[Action, ...] = tuple(Action(ActionKind.OPEN, t) for t in TILES)
+_PLAYS: tuple[tuple[Action, Action], ...] = tuple(
+    (Action(ActionKind.PLAY, t, End.LEFT), Action(ActionKind.PLAY, t, End.RIGHT)) for t in TILES
+)
 
 
 def _read_tile(token: Any, where: str) -> Tile:
@@ -141,7 +150,7 @@ class Position:
     cached and hashed.
     """
 
-    __slots__ = ("hands", "line", "to_move", "passes", "boneyard", "rules")
+    __slots__ = ("hands", "line", "to_move", "passes", "boneyard", "rules", "_turn")
 
     hands: tuple[int, ...]
     line: tuple[tuple[int, int], ...]
@@ -186,6 +195,7 @@ class Position:
         if not 0 <= to_move < len(self.hands):
             raise InvalidPositionError(f"to_move {to_move} is not a seat", where="to_move", code="to_move")
         _set_to_move(self, to_move)
+        _set_turn(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Position is immutable: cannot set {name!r} (apply() returns the next position)")
@@ -206,7 +216,8 @@ class Position:
         seats = len(self.hands)
         if seats not in self.rules.seat_counts:
             raise InvalidPositionError(
-                f"{seats} hands: {self.rules.name} is played by 2 to 4 seats", where="hands", code="seats", seats=seats
+                f"{seats} hands: {self.rules.name} is played by {self.rules.seat_range} seats",
+                where="hands", code="seats", seats=seats,
             )
         seen = 0
         for hand in self.hands:
@@ -268,7 +279,7 @@ class Position:
         return None
 
     def is_over(self) -> bool:
-        return bool(self.line) and (self.passes >= self.seats or not all(self.hands))
+        return self._options()[0] is Required.OVER
 
     def fitting(self) -> int:
         """Bit mask of the tiles in the mover's hand that fit an open end."""
@@ -276,46 +287,53 @@ class Position:
             return 0
         return self.hands[self.to_move] & (NUMBER_MASK[self.line[0][0]] | NUMBER_MASK[self.line[-1][1]])
 
+    def _options(self) -> tuple[Required, tuple[Action, ...]]:
+        """What the rules require of the mover and its legal actions, from :func:`seat_turn`;
+        worked out once per position (positions are immutable)."""
+        cached = self._turn
+        if cached is None:
+            line = self.line
+            hands = self.hands
+            if line:
+                required, mask = seat_turn(
+                    hands[self.to_move], (line[0][0], line[-1][1]), len(self.boneyard), self.passes,
+                    len(hands), played_out=not all(hands),
+                )
+            else:
+                try:
+                    opening = self.opening()
+                except LookupError:  # no tile dealt: nothing to open with
+                    opening = None
+                openers = FULL_SET if opening is None or opening.tile is None else opening.tile.bit
+                seat = self.to_move if opening is None else opening.seat
+                required, mask = seat_turn(hands[seat], None, len(self.boneyard), self.passes, len(hands), openers=openers)
+            cached = (required, turn_actions(required, mask, self.ends))
+            _set_turn(self, cached)
+        return cached
+
     def required(self) -> Required:
         """What the rules require next."""
-        if not self.line:
-            return Required.OPEN
-        if self.is_over():
-            return Required.OVER
-        if self.fitting():
-            return Required.PLAY
-        return Required.DRAW if self.boneyard else Required.PASS
+        return self._options()[0]
 
     def legal_moves(self) -> list[Action]:
         """Every legal placement: the forced opening, or each fitting tile at each end it fits
         (a tile fitting both ends is two moves). Empty when the player must draw or pass."""
-        required = self.required()
-        if required is Required.OPEN:
-            opening = self.opening()
-            assert opening is not None
-            if opening.tile is not None:
-                return [Action.open(opening.tile)]
-            return [Action.open(t) for t in sorted(tiles_in(self.hands[opening.seat]))]
-        if required is not Required.PLAY:
-            return []
-        return placements(self.fitting(), self.line[0][0], self.line[-1][1])
+        required, actions = self._options()
+        return list(actions) if required is Required.OPEN or required is Required.PLAY else []
 
     def legal_actions(self) -> list[Action]:
         """Every action the mover may take now, draws and passes included."""
-        required = self.required()
-        if required is Required.DRAW:
-            return [DRAW]
-        if required is Required.PASS:
-            return [PASS]
-        return self.legal_moves()
+        return list(self._options()[1])
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        return action in self._options()[1]
 
     # ----- acting ------------------------------------------------------------------------------
     def apply(self, action: Action) -> "Position":
         """The position after ``action``; raises :class:`IllegalMoveError` naming why it is illegal."""
-        self.check(action)
+        if action not in self._options()[1]:
+            self.check(action)  # raises, saying why
+            raise AssertionError(f"check() let {action} through although it is not a legal action")
         hands = list(self.hands)
         seat = self.to_move
         following = (seat + 1) % self.seats
@@ -346,6 +364,7 @@ class Position:
         _set_passes(position, passes)
         _set_boneyard(position, boneyard)
         _set_rules(position, self.rules)
+        _set_turn(position, None)
         return position
 
     def check(self, action: Action) -> None:
@@ -414,9 +433,10 @@ class Position:
             raise InvalidPositionError("hands is required", where="hands", code="missing", field="hands")
         if not isinstance(hands_data, list) or not all(isinstance(h, list) for h in hands_data):
             raise InvalidPositionError("hands must be a list of lists of tiles", where="hands", code="hands_type")
-        if not 2 <= len(hands_data) <= 4:
+        if len(hands_data) not in rules.seat_counts:
             raise InvalidPositionError(
-                f"{len(hands_data)} hands: there must be 2 to 4", where="hands", code="seats", seats=len(hands_data)
+                f"{len(hands_data)} hands: there must be {rules.seat_range}", where="hands", code="seats",
+                seats=len(hands_data),
             )
         if "line" not in data:
             raise InvalidPositionError("line is required", where="line", code="missing", field="line")
@@ -557,13 +577,14 @@ _set_to_move = Position.to_move.__set__  # type: ignore[attr-defined]
 _set_passes = Position.passes.__set__  # type: ignore[attr-defined]
 _set_boneyard = Position.boneyard.__set__  # type: ignore[attr-defined]
 _set_rules = Position.rules.__set__  # type: ignore[attr-defined]
-_SETTERS = (_set_hands, _set_line, _set_to_move, _set_passes, _set_boneyard, _set_rules)
+_set_turn = Position._turn.__set__  # type: ignore[attr-defined]
+_SETTERS = (_set_hands, _set_line, _set_to_move, _set_passes, _set_boneyard, _set_rules, _set_turn)
 
 
 def _restore(hands, line, to_move, passes, boneyard, rules) -> Position:
     """Unpickle a position (pickle cannot assign the slots of an immutable object itself)."""
     position = object.__new__(Position)
-    for setter, value in zip(_SETTERS, (hands, line, to_move, passes, boneyard, rules)):
+    for setter, value in zip(_SETTERS, (hands, line, to_move, passes, boneyard, rules, None)):
         setter(position, value)
     return position
 
@@ -572,15 +593,34 @@ def placements(fitting: int, left: int, right: int) -> list[Action]:
     """Each tile of the bit mask ``fitting`` at each end it fits, tiles in index order, the left
     end first: a tile fitting both ends is two moves, even when both ends show the same number."""
     moves = []
-    for tile in tiles_in(fitting):
-        if tile.has(left):
-            moves.append(Action.play(tile, End.LEFT))
-        if tile.has(right):
-            moves.append(Action.play(tile, End.RIGHT))
+    at_left, at_right = NUMBER_MASK[left], NUMBER_MASK[right]
+    while fitting:
+        bit = fitting & -fitting
+        plays = _PLAYS[bit.bit_length() - 1]
+        if bit & at_left:
+            moves.append(plays[0])
+        if bit & at_right:
+            moves.append(plays[1])
+        fitting ^= bit
     return moves
 
 
+def turn_actions(required: Required, mask: int, ends: tuple[int, int] | None) -> tuple[Action, ...]:
+    """The legal actions :func:`~tutor.domino.turn.seat_turn`'s answer allows, in the engine's
+    order: the opening tiles (index order), the placements (see :func:`placements`), or the one
+    draw or pass; none when the round is over."""
+    if required is Required.PLAY:
+        assert ends is not None
+        return tuple(placements(mask, ends[0], ends[1]))
+    if required is Required.OPEN:
+        return tuple(_OPENS[t.index] for t in tiles_in(mask))
+    if required is Required.DRAW:
+        return (DRAW,)
+    if required is Required.PASS:
+        return (PASS,)
+    return ()
+
+
 def _index(a: int, b: int) -> int:
-    high, low = (a, b) if a >= b else (b, a)
-    return high * (high + 1) // 2 + low
+    return INDEX_OF[a][b]
 

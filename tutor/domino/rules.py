@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from .tiles import DOUBLES_MASK, TILE_HIGH, TILE_VALUE, TILES, Tile
+from .tiles import BY_WEIGHT, DOUBLES_MASK, TILES, Tile
 
 
 class Termination(enum.Enum):
@@ -56,8 +56,8 @@ class RoundResult:
         }
 
 
-# Heaviest first; equal values are ranked by the higher half (6-3 before 5-4): RULES.md's decision.
-_BY_WEIGHT: tuple[Tile, ...] = tuple(sorted(TILES, key=lambda t: (TILE_VALUE[t.index], TILE_HIGH[t.index]), reverse=True))
+# Heaviest first, in the weight order of tiles.py.
+_HEAVIEST_FIRST: tuple[Tile, ...] = tuple(TILES[i] for i in reversed(BY_WEIGHT))
 
 
 def forced_opening(hands: Sequence[int]) -> Opening:
@@ -74,7 +74,7 @@ def forced_opening(hands: Sequence[int]) -> Opening:
         index = doubles.bit_length() - 1
         seat = next(seat for seat, hand in enumerate(hands) if hand >> index & 1)
         return Opening(seat, TILES[index], OpeningReason.HIGHEST_DOUBLE)
-    for tile in _BY_WEIGHT:
+    for tile in _HEAVIEST_FIRST:
         for seat, hand in enumerate(hands):
             if hand >> tile.index & 1:
                 return Opening(seat, tile, OpeningReason.HEAVIEST_TILE)
@@ -120,6 +120,12 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat_counts", tuple(sorted(self.hand_sizes)))
+
+    @property
+    def seat_range(self) -> str:
+        """The seat counts as words for error messages, e.g. ``2 to 4``."""
+        low, high = self.seat_counts[0], self.seat_counts[-1]
+        return str(low) if low == high else f"{low} to {high}"
 
     def hand_size(self, seats: int) -> int:
         try:

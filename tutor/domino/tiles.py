@@ -118,6 +118,16 @@ FULL_SET: int = (1 << TILE_COUNT) - 1
 NUMBER_MASK: tuple[int, ...] = tuple(
     sum(t.bit for t in TILES if t.has(n)) for n in range(HIGHEST + 1)
 )
+#: INDEX_OF[a][b]: :func:`tile_index` as a table, for the loops that read a line of play.
+INDEX_OF: tuple[tuple[int, ...], ...] = tuple(tuple(tile_index(a, b) for b in range(HIGHEST + 1)) for a in range(HIGHEST + 1))
+
+# The weight order, stated once: a tile is heavier when its pip value is higher, and of two equal
+# values the one with the higher half ranks above (6-3 before 5-4; RULES.md's decision). The
+# opening rule, the players' "heaviest first" and the hint engine's playouts all rank by it.
+#: Tile indices from the lightest (0-0) to the heaviest (6-6): BY_WEIGHT[rank] is a tile index.
+BY_WEIGHT: tuple[int, ...] = tuple(sorted(range(TILE_COUNT), key=lambda i: (TILE_VALUE[i], TILE_HIGH[i])))
+#: RANK[index]: a tile's place in BY_WEIGHT (0 the lightest, 27 the heaviest).
+RANK: tuple[int, ...] = tuple(BY_WEIGHT.index(i) for i in range(TILE_COUNT))
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:

@@ -1,0 +1,64 @@
+"""What a seat must or may do on its turn: the one statement of a turn's rules.
+
+Everything that asks what is legal asks :func:`seat_turn`: :class:`~tutor.domino.Position`
+(``required``, ``legal_actions`` and the reasons ``check`` gives), a seat's view in the hint
+engine (``SeatView.required`` and ``legal_actions``), and the fast playouts (which are checked
+against it on every step by the tests, see ``tutor/domino/playout.py``). It reads only what the
+seat to move can see itself: its hand, the open ends, how many tiles the boneyard holds and how
+many seats have passed in a row, so a seat's view and the whole position give the same answer.
+
+>>> from tutor.domino.tiles import Tile, mask_of
+>>> hand = mask_of([Tile.parse("6-1"), Tile.parse("2-2")])
+>>> seat_turn(hand, (6, 3), boneyard=5, passes=0, seats=2) == (Required.PLAY, Tile.parse("6-1").bit)
+True
+>>> seat_turn(hand, (5, 3), boneyard=0, passes=1, seats=2)
+(<Required.PASS: 'pass'>, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .tiles import FULL_SET, NUMBER_MASK
+
+
+class Required(enum.Enum):
+    """What the rules require next (the API's ``action``)."""
+
+    OPEN = "open"
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    OVER = "over"
+
+
+def seat_turn(
+    hand: int,
+    ends: tuple[int, int] | None,
+    boneyard: int,
+    passes: int,
+    seats: int,
+    *,
+    played_out: bool = False,
+    openers: int = FULL_SET,
+) -> tuple[Required, int]:
+    """What the seat to move must do, and the bit mask of the tiles it may place.
+
+    - Before the opening (``ends`` is None): ``OPEN`` with the tiles of ``openers`` it holds
+      (the rule set's opening tile, or every tile when any tile may lead).
+    - The round is over once a seat has played out (``played_out``) or every seat has passed in
+      a row: ``OVER``, no tile.
+    - Otherwise a seat holding a tile that shows an open end's number must ``PLAY`` one of those
+      (the mask); holding none, it must ``DRAW`` while the boneyard has tiles, then ``PASS``.
+    """
+    if ends is None:
+        return Required.OPEN, hand & openers
+    if played_out or passes >= seats:
+        return Required.OVER, 0
+    fit = hand & (NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]])
+    if fit:
+        return Required.PLAY, fit
+    return (Required.DRAW if boneyard else Required.PASS), 0
+
+
+__all__ = ["Required", "seat_turn"]
