@@ -51,15 +51,27 @@ def new_game_id(seats: int, nonce: bytes | None = None) -> str:
     """A fresh game id for ``seats`` players (``nonce``: 12 bytes, random unless given, for tests)."""
     if seats not in SEAT_COUNTS:
         raise ValueError(f"{seats} seats: free play is for 2 to 4")
+    return _new_id(seats, nonce)
+
+
+def _new_id(kind: int, nonce: bytes | None) -> str:
     nonce = secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce
     if len(nonce) != NONCE_BYTES:
         raise ValueError(f"a nonce is {NONCE_BYTES} bytes")
-    body = bytes([GAME_ID_VERSION, seats]) + nonce
+    body = bytes([GAME_ID_VERSION, kind]) + nonce
     return base64.urlsafe_b64encode(body + _check(body)).decode("ascii")
 
 
 def read_game_id(text: str) -> int:
-    """The number of seats of a game id; raises :class:`GameIdError` for an id this app did not make."""
+    """The number of seats of a domino game id; raises :class:`GameIdError` for an id this app
+    did not make (a backgammon id included)."""
+    seats = _read_kind(text)
+    if seats not in SEAT_COUNTS:
+        raise GameIdError("not a domino game id")
+    return seats
+
+
+def _read_kind(text: str) -> int:
     if not isinstance(text, str) or len(text) != GAME_ID_LENGTH or not text.isascii():
         raise GameIdError("a game id is 24 characters")
     try:
@@ -71,10 +83,63 @@ def read_game_id(text: str) -> int:
     body, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     if not hmac.compare_digest(check, _check(body)):
         raise GameIdError("this game id was changed")
-    version, seats = body[0], body[1]
-    if version != GAME_ID_VERSION or seats not in SEAT_COUNTS:
+    version, kind = body[0], body[1]
+    if version != GAME_ID_VERSION:
         raise GameIdError("not a game id of this version")
-    return seats
+    return kind
+
+
+# ---- backgammon: the id's kind byte holds the game's options ---------------------------------------
+BACKGAMMON_KIND = 0x40
+VIDEAU_FLAG, SERIES_FLAG = 1, 2
+
+
+def new_backgammon_id(videau: bool, series: bool, nonce: bytes | None = None) -> str:
+    """A fresh backgammon game id; its options (videau on or off, one game or a series) are part
+    of it, so they cannot change in the middle of a game."""
+    return _new_id(BACKGAMMON_KIND | (VIDEAU_FLAG if videau else 0) | (SERIES_FLAG if series else 0), nonce)
+
+
+def read_backgammon_id(text: str) -> tuple[bool, bool]:
+    """(videau, series) of a backgammon game id; :class:`GameIdError` for any other text."""
+    kind = _read_kind(text)
+    if kind & ~(VIDEAU_FLAG | SERIES_FLAG) != BACKGAMMON_KIND:
+        raise GameIdError("not a backgammon game id")
+    return bool(kind & VIDEAU_FLAG), bool(kind & SERIES_FLAG)
+
+
+def _dice_stream(key: bytes, game_id: str, purpose: str):
+    """Fair dice from HMAC-SHA256 blocks (bytes of 252 and over are skipped, so each face is
+    equally likely)."""
+    block = 0
+    while True:
+        for byte in _derive(key, game_id, f"{purpose} {block}"):
+            if byte < 252:
+                yield byte % 6 + 1
+        block += 1
+
+
+class BackgammonDice:
+    """The dice of game ``game_index`` (0 first) of a backgammon game id: its opening and each
+    later roll derived from the key alone, so no address shows or chooses a roll."""
+
+    def __init__(self, key: bytes, game_id: str, game_index: int) -> None:
+        read_backgammon_id(game_id)
+        self.key, self.game_id, self.game_index = key, game_id, game_index
+
+    def opening(self) -> tuple[tuple[int, int], ...]:
+        """The opening rolls, (White's die, Black's die) pairs: ties first, then one that differs."""
+        stream = _dice_stream(self.key, self.game_id, f"game {self.game_index} opening")
+        rolls = []
+        while True:
+            pair = (next(stream), next(stream))
+            rolls.append(pair)
+            if pair[0] != pair[1]:
+                return tuple(rolls)
+
+    def roll(self, index: int) -> tuple[int, int]:
+        stream = _dice_stream(self.key, self.game_id, f"game {self.game_index} roll {index}")
+        return next(stream), next(stream)
 
 
 def _derive(key: bytes, game_id: str, purpose: str) -> bytes:
@@ -118,6 +183,7 @@ def secret_key_from_file(path: Path) -> bytes:
 
 
 __all__ = [
+    "BackgammonDice", "new_backgammon_id", "read_backgammon_id",
     "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_game_id",
     "secret_key_from_file",
 ]

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .cube import computer_doubles, computer_takes
-from .plays import Key, Play, RawStep, end_board, generate_plays, key_of
+from .plays import Key, Play, RawStep, Step, end_board, generate, generate_plays, key_of, legal_ends, raw_to_step, \
+    replay_steps
 from .position import BAR, Position, Side
 
 Player = Callable[[Position], "Play | None"]
@@ -155,6 +156,27 @@ def recommend(position: Position) -> Play | None:
     """The computer's play: the legal play whose end :func:`evaluate` rates best (``None`` when
     the dice cannot be used, there are no dice, or the game is over)."""
     return _best(position, lambda mine, theirs, key: evaluate(mine, theirs))
+
+
+def recommend_rest(position: Position, played: Sequence[Step] = ()) -> tuple[Step, ...]:
+    """The rest of the recommended play once the learner has made ``played`` (steps the engine
+    offered): the continuation whose end :func:`evaluate` rates best, with the same tie-break as
+    :func:`recommend` (so with nothing played it is the recommended play's steps)."""
+    if position.dice is None or position.is_over:
+        return ()
+    me, opponent, left = replay_steps(position, played)
+    if not left or not any(me):
+        return ()
+    legal = legal_ends(position)
+    best = None
+    for key, steps in generate(me, opponent, left).items():
+        their_board, my_board = end_board(opponent, key)
+        if (their_board, my_board) not in legal:
+            continue
+        rank = (evaluate(my_board, their_board), _neg(key))
+        if best is None or rank > best[0]:
+            best = (rank, steps)
+    return tuple(raw_to_step(s) for s in best[1]) if best else ()
 
 
 def pip_greedy(position: Position) -> Play | None:

@@ -490,6 +490,26 @@ def _ends(position: Position) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
     return {end_board(opponent, key) for key in generate(me, opponent, _dice_list(position))}
 
 
+def legal_ends(position: Position) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The end boards (opponent, mover) of every legal play."""
+    return _ends(position)
+
+
+def replay_steps(position: Position, steps: Iterable[Step]) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
+    """(mover's board, opponent's board, dice left) after valid ``steps`` (IllegalMoveError at the first invalid one)."""
+    return _replay(position, steps)
+
+
+raw_to_step = _raw_to_step
+
+
+def move_paths(position: Position, played: Sequence[Step], src: int, dst: int) -> list[tuple[Step, ...]]:
+    """Ways to move one checker from ``src`` to ``dst`` with the dice left after ``played``
+    (each step valid on its own; the two-dice rule is not applied here)."""
+    me, opponent, dice = _replay(position, played)
+    return sorted(_paths(me, opponent, sorted(dice, reverse=True), src, dst), key=len)
+
+
 def _offered(position: Position, steps: Sequence[Step], legal_ends=None) -> bool:
     """Can a legal play start with ``steps`` (all valid)? The last checker borne off always is."""
     me, opponent, dice = _replay(position, steps)

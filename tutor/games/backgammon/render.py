@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 import svgwrite
 
@@ -95,6 +95,10 @@ STYLE = (
     ".bgm .cube rect{fill:#fff;stroke:#0d5f73;stroke-width:2.4}"
     ".bgm .cube text{fill:#0d5f73;font-weight:800;text-anchor:middle;font-size:16px}"
     ".bgm .pips{font-weight:700;text-anchor:end}"
+    ".bgm .die.used{opacity:.4}"
+    ".bgm .selected{fill:none;stroke:#0d5f73;stroke-width:3.5}"
+    ".bgm .tap rect{fill:transparent;cursor:pointer}"
+    ".bgm .tap:hover rect{fill:rgba(13,95,115,.12)}"
 )
 
 
@@ -158,13 +162,12 @@ def point_x(point: int) -> float:
     return x + BAR_W if column >= 6 else x
 
 
-def _marks(position: Position, play: Sequence[Step] | None) -> dict[int | str, str]:
+def _marks(side: Side, play: Sequence[Step] | None) -> dict[int | str, str]:
     """What each place of a marked play is (learner's numbering): ``from`` (only left), ``to``
     (only reached), ``via`` (reached and left again: one checker's midway stop), ``hit`` (reached
     with a hit, even on the way)."""
     if not play:
         return {}
-    side = position.to_move
     left, reached, hit = set(), set(), set()
     for step in play:
         left.add("bar" if step.src == BAR_POINT else learner_point(side, step.src))
@@ -190,6 +193,10 @@ def render_board(
     play: Sequence[Step] | None = None,
     numbers: bool = True,
     id_prefix: str | None = None,
+    play_side: Side | None = None,
+    links: Mapping[int | str, str] | None = None,
+    selected: int | str | None = None,
+    dice_left: Sequence[int] | None = None,
 ) -> str:
     """Draw ``position`` from the learner's side as a standalone ``<svg>`` string.
 
@@ -199,10 +206,18 @@ def render_board(
     - ``numbers``: write the point numbers 1-24 above and below the board.
     - ``id_prefix``: prefix of the title and desc ids; by default a short hash of the inputs, so
       two pictures inlined in one page do not clash and the same input gives the same bytes.
+    - ``play_side``: whose play ``play`` is (by default the side to move; the other side's last
+      play can be marked on the position after it).
+    - ``links``: a game board's places (1-24, ``"bar"``, ``"off"``) made into links (``class="tap"``,
+      ``data-place``) over the whole height of the point, for a tap or click without script; they
+      stay out of the keyboard's tab order (the page offers the same choices as buttons).
+    - ``selected``: a place ringed as the checker the learner has picked.
+    - ``dice_left``: the dice still to play this turn; the others are drawn faded.
     """
-    marks = _marks(position, play)
+    marks = _marks(play_side or position.to_move, play)
     prefix = id_prefix or "b" + hashlib.sha1("|".join(
-        [position.to_text(), labels.title, labels.desc, repr(sorted(map(str, marks.items())))]
+        [position.to_text(), labels.title, labels.desc, repr(sorted(map(str, marks.items()))), str(selected),
+         str(dice_left), repr(sorted(map(str, (links or {}).items())))]
     ).encode("utf-8")).hexdigest()[:6]
     legend = [(WHITE, labels.white), (BLACK, labels.black)]
     rows = len([text for _, text in legend if text]) + (1 if marks and labels.marked else 0)
@@ -227,9 +242,41 @@ def render_board(
     _checkers(dwg, position)
     _bar_and_off(dwg, position)
     _cube(dwg, position)
-    _dice(dwg, position)
+    _dice(dwg, position, dice_left)
     _legend(dwg, position, labels, legend, marks)
+    if selected is not None:
+        _ring(dwg, selected)
+    if links:
+        _links(dwg, links)
     return _serialize(dwg, labels, prefix)
+
+
+def _column(place: int | str) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of the band a place covers: a point's half of the board, the bar or the tray."""
+    if place == "bar":
+        return BAR_X, BOARD_Y, BAR_W, BOARD_BOTTOM - BOARD_Y
+    if place == "off":
+        return TRAY_X, BOARD_Y, TRAY_W, BOARD_BOTTOM - BOARD_Y
+    top = place >= 13
+    y = BOARD_Y - NUM_H if top else MID_BOTTOM
+    return point_x(place) - PW / 2, y, PW, (MID_TOP - y) if top else (BOARD_BOTTOM + NUM_H - y)
+
+
+def _ring(dwg, place: int | str) -> None:
+    x, y, w, h = _column(place)
+    dwg.add(_attrs(dwg.rect(insert=(_n(x + 1.5), _n(y + 1.5)), size=(_n(w - 3), _n(h - 3)), rx=6, class_="selected"),
+                   data_place=place))
+
+
+def _links(dwg, links: Mapping[int | str, str]) -> None:
+    for place, href in links.items():
+        x, y, w, h = _column(place)
+        link = dwg.a(href=href, class_="tap")
+        link["data-place"] = str(place)
+        link["tabindex"] = "-1"
+        link["aria-hidden"] = "true"
+        link.add(dwg.rect(insert=(_n(x), _n(y)), size=(_n(w), _n(h))))
+        dwg.add(link)
 
 
 def _attrs(element, **data: object):
@@ -332,9 +379,10 @@ _DIE_PIPS = {
 }
 
 
-def _dice(dwg, position: Position) -> None:
+def _dice(dwg, position: Position, left: Sequence[int] | None = None) -> None:
     """The dice of the side to move, in the middle strip of its half: the learner's on the right,
-    the computer's on the left."""
+    the computer's on the left. Dice not in ``left`` are faded (doubles: the first die after two
+    moves, the second after four)."""
     if not position.dice:
         return
     half_x = BAR_X + BAR_W if position.to_move is WHITE else BOARD_X
@@ -342,7 +390,13 @@ def _dice(dwg, position: Position) -> None:
     y = MID_TOP + (MID_H - DIE) / 2
     for k, value in enumerate(position.dice):
         x = centre - DIE - 5 if k == 0 else centre + 5
-        g = _attrs(dwg.g(class_=f"die {position.to_move.value}"), data_value=value)
+        if left is None:
+            spent = False
+        elif position.dice[0] == position.dice[1]:
+            spent = len(left) <= (2 if k == 0 else 0)  # two dice stand for four moves
+        else:
+            spent = value not in left
+        g = _attrs(dwg.g(class_=f"die {position.to_move.value}" + (" used" if spent else "")), data_value=value)
         g.add(dwg.rect(insert=(_n(x), _n(y)), size=(DIE, DIE), rx=5))
         for dx, dy in _DIE_PIPS[value]:
             g.add(dwg.circle(center=(_n(x + DIE / 2 + 8 * dx), _n(y + DIE / 2 + 8 * dy)), r=3))

@@ -1,0 +1,150 @@
+"""Hints for the learner's turn, as a ladder: a nudge, then the checker to move, then the play.
+
+Pure (no Flask): each rung is a :class:`~.analysis.Note` (a sentence kind and its parameters) that
+the web layer words in the learner's language. Every hint is computed from what the learner can
+see: the board, the dice already rolled and the videau, never the dice still to come.
+
+>>> from tutor.games.backgammon import START
+>>> ladder = move_ladder(START.with_dice(3, 1))
+>>> ladder.nudge.kind, ladder.checker.params["point"], ladder.play.params["play"], ladder.play.kind
+('dice_moves', 8, '8/5 6/5', 'play_makes_point')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .analysis import Note
+from .cube import computer_doubles, computer_takes, pip_lead
+from .plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, notation
+from .players import recommend_rest
+from .position import BLACK, WHITE, Position, Side
+
+#: The app's pip rule (BACKGAMMON.md §1, Trice's 8-9-12), as percentages, for the sentences only:
+#: the decisions themselves are ``cube.computer_doubles`` and ``cube.computer_takes``.
+DOUBLE_AT, REDOUBLE_AT, TAKE_UP_TO = 8, 9, 12
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The three rungs; ``source`` is the point the checker rung names (25 = the bar) and
+    ``steps`` the recommended play's remaining steps (to mark on the board)."""
+
+    nudge: Note
+    checker: Note
+    play: Note
+    source: int | None = None
+    steps: tuple[Step, ...] = ()
+
+
+def _place(point: int) -> int | str:
+    return "bar" if point == BAR_POINT else "off" if point == OFF else point
+
+
+def _nudge(position: Position, played: Sequence[Step]) -> Note:
+    side = position.to_move
+    offered = first_steps(position, played)
+    d1, d2 = position.dice
+    plays = legal_plays(position)
+    most = max(len(p.steps) for p in plays)
+    if position.checkers(side)[24] and not played:
+        entries = sorted({s.die for s in offered if s.src == BAR_POINT}, reverse=True)
+        return Note("hint_enter", {"count": position.on_bar(side), "dice": entries,
+                                   "points": [25 - d for d in entries]})
+    if d1 != d2 and most == 1 and not played:
+        die = offered[0].die
+        return Note("hint_one_die", {"die": die, "other": d1 + d2 - die, "higher": die == max(d1, d2)})
+    if any(s.dst == OFF for s in offered):
+        return Note("hint_bear_off", {"dice": sorted({s.die for s in offered if s.dst == OFF}, reverse=True)})
+    by_die: dict[int, list[int | str]] = {}
+    for step in offered:
+        by_die.setdefault(step.die, [])
+        if _place(step.src) not in by_die[step.die]:
+            by_die[step.die].append(_place(step.src))
+    return Note("dice_moves", {"moves": sorted(by_die.items(), reverse=True), "doubles": d1 == d2})
+
+
+def _made_points(before: Position, after: Position, side: Side) -> list[int]:
+    """Points the side holds with two or more after the play but not before (own numbering)."""
+    was, now = before.checkers(side), after.checkers(side)
+    return [i + 1 for i in range(24) if now[i] >= 2 and was[i] < 2]
+
+
+def _blots(position: Position, side: Side) -> list[int]:
+    own = position.checkers(side)
+    return [i + 1 for i in range(24) if own[i] == 1]
+
+
+def _contact(position: Position) -> bool:
+    """Can a checker of one side still meet one of the other's? (Else it is a pure race.)"""
+    white, black = position.checkers(WHITE), position.checkers(BLACK)
+    white_back = 25 if white[24] else max((i + 1 for i in range(24) if white[i]), default=0)
+    black_back = 25 if black[24] else max((i + 1 for i in range(24) if black[i]), default=0)
+    # in White's numbering Black's point j is 25 - j: contact while White's back checker is
+    # beyond Black's rearmost one
+    return white_back > 25 - black_back
+
+
+def play_reason(play: Play) -> Note:
+    """Why the recommended play is good, in the first of these that holds: it bears off, hits,
+    makes a point, leaves no blot, races; else it is simply the one the computer rates best."""
+    before, after = play.before, play.after
+    side = before.to_move
+    text = notation(play.steps, before)
+    off = sum(1 for s in play.steps if s.dst == OFF)
+    if off:
+        return Note("play_bears_off", {"play": text, "count": off})
+    hits = sorted({s.dst for s in play.steps if s.hit}, reverse=True)
+    if hits:
+        return Note("play_hits", {"play": text, "points": hits})
+    made = _made_points(before, after, side)
+    if made:
+        return Note("play_makes_point", {"play": text, "points": sorted(made, reverse=True)})
+    if not _contact(after):
+        return Note("play_races", {"play": text})
+    if not _blots(after, side):
+        return Note("play_safe", {"play": text})
+    return Note("play_best", {"play": text, "blots": len(_blots(after, side))})
+
+
+def move_ladder(position: Position, played: Sequence[Step] = ()) -> Ladder | None:
+    """The ladder for the learner's play after ``played`` (None when nothing is left to play)."""
+    rest = recommend_rest(position, played)
+    if not rest:
+        return None
+    full = Play(position, (*played, *rest))
+    source = rest[0].src
+    return Ladder(nudge=_nudge(position, played), checker=Note("hint_checker", {"point": _place(source)}),
+                  play=play_reason(full), source=source, steps=rest)
+
+
+def cube_ladder(position: Position, answering: bool) -> Ladder:
+    """The ladder for the videau: before the learner's roll (``answering`` False: double or roll?)
+    or after the computer's offer (take or pass?), by the app's pip rule."""
+    learner = WHITE
+    own, other = position.pips(learner), position.pips(learner.other)
+    if answering:
+        lead = pip_lead(position, BLACK)  # the doubler's lead
+        share = round(100 * lead / position.pips(BLACK), 1)
+        take = computer_takes(position, BLACK)
+        return Ladder(
+            nudge=Note("hint_answer_rule", {"value": position.cube.value, "doubled": 2 * position.cube.value}),
+            checker=Note("hint_answer_count", {"you": own, "computer": other, "lead": lead, "share": share,
+                                               "limit": TAKE_UP_TO}),
+            play=Note("hint_take" if take else "hint_pass", {"value": position.cube.value,
+                                                             "doubled": 2 * position.cube.value}),
+        )
+    lead = pip_lead(position, learner)
+    share = round(100 * lead / own, 1)
+    threshold = DOUBLE_AT if position.cube.owner is None else REDOUBLE_AT
+    double = computer_doubles(position, learner)  # the same rule the computer follows
+    return Ladder(
+        nudge=Note("hint_double_rule", {"value": position.cube.value, "doubled": 2 * position.cube.value}),
+        checker=Note("hint_double_count", {"you": own, "computer": other, "lead": lead, "share": share,
+                                           "threshold": threshold}),
+        play=Note("hint_double" if double else "hint_roll", {"doubled": 2 * position.cube.value}),
+    )
+
+
+__all__ = ["DOUBLE_AT", "Ladder", "REDOUBLE_AT", "TAKE_UP_TO", "cube_ladder", "move_ladder", "play_reason"]
