@@ -44,5 +44,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .web import present; app.register_blueprint(present.bp)  # presenter mode and handouts
     from .web import backgammon; app.register_blueprint(backgammon.bp)  # backgammon diagrams and lessons
     from .web import backgammon_present; app.register_blueprint(backgammon_present.bp)  # the backgammon course's presenter
+    from .web import backgammon_play; app.register_blueprint(backgammon_play.bp)  # backgammon guided positions and free play
     from .web import translators; translators.init_app(app)  # live reload, msgids view, pseudo-locale, status page
     return app
