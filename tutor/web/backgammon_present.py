@@ -4,8 +4,8 @@ and questions.
 
 - ``/<lang>/backgammon/present/<section>/``, ``.../<section>/<step>``, ``.../<section>/<step>/question``
   and ``.../<section>/notes?slide=N``: as for dominoes (see ``tutor.web.present.add_slides``).
-- ``/<lang>/backgammon/present/``: the list of sections to present is the projector page's
-  (``/<lang>/present/#backgammon``), which lists both courses.
+- the list of sections to present is the projector page's (``/<lang>/present/#backgammon``),
+  which lists both courses.
 
 A question slide, and the slide before it, show the board neutrally (no suggested play marked, no
 result said); A reveals the marked board and the answer, which the engine gives when the page is
@@ -14,7 +14,7 @@ made (``tutor.backgammon_course.correct_options``).
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, url_for
+from flask import Blueprint
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -61,8 +61,3 @@ BACKGAMMON = Game(
     picture=picture, question=question_view, reveal=reveal,
 )
 add_slides(bp, BACKGAMMON)
-
-
-@bp.get("/present/")
-def index():
-    return redirect(url_for("present.index", _anchor="backgammon"))
