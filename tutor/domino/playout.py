@@ -1,20 +1,145 @@
 """Fast playouts: whole rounds played on bit masks, for benchmarks and the hint engine.
 
-The rules here are the same as :class:`~tutor.domino.position.Position`'s (the tests replay the
-same choices through both and compare), written as one tight loop because the hint engine plays
-thousands of rounds per request.
+There is one playout loop, :func:`playout`, and a choice policy says which fitting tile a seat
+plays and at which end (:func:`random_choice`, :func:`heaviest_choice`). The rules of a turn are
+:func:`~tutor.domino.turn.seat_turn`'s, written out inline here because the hint engine plays
+thousands of rounds per request and a call per step would cost a fifth of its speed. So that the
+two cannot drift apart, the loop can ``trace`` every step (what the seat held and saw, and what it
+did), and ``tests/test_playout_steps.py`` checks each step of many random rounds against
+``seat_turn``; ``tests/test_engine.py`` also replays the same choices through ``Position``.
+
+Hands are bit masks in one of two encodings: :data:`BY_INDEX` (bit ``i`` is the tile of index
+``i``, as everywhere else) or :data:`BY_RANK` (bit ``r`` is the tile of weight rank ``r``, so the
+heaviest tile of a hand is its highest bit).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .rules import PLAYBOARD, RuleSet
-from .tiles import NUMBER_MASK, TILE_COUNT, TILE_HIGH, TILE_LOW, pips_in
+from .tiles import BY_WEIGHT, NUMBER_MASK, TILE_COUNT, TILE_HIGH, TILE_LOW, TILE_VALUE, sum_over_bits
 
 #: Outcome of a playout: (winner or None, points, reason) with reason "domino" or "blocked".
 Outcome = tuple[int | None, int, str]
+
+
+class Encoding(NamedTuple):
+    """What each bit of a hand mask stands for: its halves, its pips, and the bits showing a number."""
+
+    high: tuple[int, ...]
+    low: tuple[int, ...]
+    value: tuple[int, ...]
+    number_mask: tuple[int, ...]
+
+
+BY_INDEX = Encoding(TILE_HIGH, TILE_LOW, TILE_VALUE, NUMBER_MASK)
+BY_RANK = Encoding(
+    tuple(TILE_HIGH[i] for i in BY_WEIGHT),
+    tuple(TILE_LOW[i] for i in BY_WEIGHT),
+    tuple(TILE_VALUE[i] for i in BY_WEIGHT),
+    tuple(sum(1 << r for r, i in enumerate(BY_WEIGHT) if mask >> i & 1) for mask in NUMBER_MASK),
+)
+
+#: A choice policy: from the fitting tiles (a mask), the bits that fit the left end and those that
+#: fit the right end, and a ``random()``, the bit of the tile to play and whether it goes left.
+Policy = Callable[[int, int, int, Callable[[], float]], tuple[int, bool]]
+
+
+def random_choice(fit: int, left_tiles: int, right_tiles: int, rand: Callable[[], float]) -> tuple[int, bool]:
+    """A uniformly random fitting tile, then a random end among those it fits."""
+    if fit & (fit - 1):  # more than one tile: skip a random number of the lowest
+        skip = int(rand() * fit.bit_count())
+        while skip:
+            fit &= fit - 1
+            skip -= 1
+    bit = fit & -fit
+    if bit & left_tiles:
+        return bit, not (bit & right_tiles and rand() < 0.5)
+    return bit, False
+
+
+def heaviest_choice(fit: int, left_tiles: int, right_tiles: int, rand: Callable[[], float]) -> tuple[int, bool]:
+    """The heaviest fitting tile (hands in :data:`BY_RANK`), at the left end when it fits both.
+    Against random play this is the better model of real opponents, and it is one ``bit_length``."""
+    bit = 1 << (fit.bit_length() - 1)
+    return bit, bool(bit & left_tiles)
+
+
+def playout(
+    hands: list[int],
+    left: int,
+    right: int,
+    to_move: int,
+    passes: int,
+    stock: list[int],
+    choose: Policy,
+    rand: Callable[[], float] | None = None,
+    rules: RuleSet = PLAYBOARD,
+    encoding: Encoding = BY_INDEX,
+    trace: list | None = None,
+) -> Outcome:
+    """Finish an opened round, every seat playing what ``choose`` picks. ``hands`` (masks in
+    ``encoding``) and ``stock`` (bit numbers, drawn with ``pop()``) are used up.
+
+    With a ``trace`` list, each step appends ``(seat, hand, left, right, boneyard, passes, kind,
+    bit, at_left)`` as it was just before the step (``kind`` is "play", "draw" or "pass"; ``bit``
+    the tile played or drawn), and the end appends ``(..., "over", 0, False)``.
+    """
+    seats = len(hands)
+    high, low, value, number_mask = encoding
+    while True:
+        hand = hands[to_move]
+        left_tiles, right_tiles = number_mask[left], number_mask[right]
+        fit = hand & (left_tiles | right_tiles)
+        if not fit:
+            either = left_tiles | right_tiles
+            # seat_turn: nothing fits, so draw while the boneyard has tiles, else pass.
+            while stock:
+                drawn = stock.pop()
+                if trace is not None:
+                    trace.append((to_move, hand, left, right, len(stock) + 1, passes, "draw", 1 << drawn, False))
+                hand |= 1 << drawn
+                if either >> drawn & 1:
+                    fit = 1 << drawn
+                    break
+            hands[to_move] = hand
+            if not fit:
+                if trace is not None:
+                    trace.append((to_move, hand, left, right, 0, passes, "pass", 0, False))
+                passes += 1
+                if passes == seats:  # every seat passed in a row: blocked
+                    if trace is not None:
+                        trace.append((to_move, hand, left, right, 0, passes, "over", 0, False))
+                    pips = [sum_over_bits(h, value) for h in hands]
+                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands])
+                    return winner, points, "blocked"
+                to_move += 1
+                if to_move == seats:
+                    to_move = 0
+                continue
+        # seat_turn: a fitting tile must be played; the policy says which, and where.
+        bit, at_left = choose(fit, left_tiles, right_tiles, rand)  # type: ignore[arg-type]
+        if trace is not None:
+            trace.append((to_move, hand, left, right, len(stock), passes, "play", bit, at_left))
+        passes = 0
+        index = bit.bit_length() - 1
+        a, b = high[index], low[index]
+        if at_left:
+            left = b if a == left else a
+        else:
+            right = b if a == right else a
+        hand ^= bit
+        hands[to_move] = hand
+        if not hand:  # played out
+            if trace is not None:
+                trace.append((to_move, hand, left, right, len(stock), passes, "over", 0, False))
+            pips = [sum_over_bits(h, value) for h in hands]
+            return to_move, rules.score_domino(pips, to_move), "domino"
+        to_move += 1
+        if to_move == seats:
+            to_move = 0
 
 
 def shuffled_tiles(rng: random.Random) -> list[int]:
@@ -48,63 +173,21 @@ def random_playout(
     boneyard: Sequence[int],
     rng: random.Random,
     rules: RuleSet = PLAYBOARD,
+    trace: list | None = None,
 ) -> Outcome:
-    """Finish an opened round with uniformly random legal choices. ``hands`` is modified."""
-    seats = len(hands)
-    rand = rng.random
-    number_mask = NUMBER_MASK
-    high, low = TILE_HIGH, TILE_LOW
+    """Finish an opened round with uniformly random legal choices (``boneyard`` in draw order).
+    ``hands`` is modified."""
     stock = list(boneyard)
     stock.reverse()  # pop() from the end draws the next tile
-    while True:
-        hand = hands[to_move]
-        fit = hand & (number_mask[left] | number_mask[right])
-        if not fit:
-            while stock:
-                index = stock.pop()
-                hand |= 1 << index
-                if high[index] in (left, right) or low[index] in (left, right):
-                    fit = 1 << index
-                    break
-            if not fit:
-                hands[to_move] = hand
-                passes += 1
-                if passes == seats:
-                    pips = [pips_in(h) for h in hands]
-                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands])
-                    return winner, points, "blocked"
-                to_move = (to_move + 1) % seats
-                continue
-        passes = 0
-        # Pick one fitting tile at random, then an end it fits.
-        count = fit.bit_count()
-        if count > 1:
-            for _ in range(int(rand() * count)):
-                fit &= fit - 1
-        bit = fit & -fit
-        index = bit.bit_length() - 1
-        a, b = high[index], low[index]
-        fits_left = a == left or b == left
-        if fits_left and (a == right or b == right) and rand() < 0.5:
-            fits_left = False
-        if fits_left:
-            left = b if a == left else a
-        else:
-            right = b if a == right else a
-        hand ^= bit
-        hands[to_move] = hand
-        if not hand:
-            pips = [pips_in(h) for h in hands]
-            return to_move, rules.score_domino(pips, to_move), "domino"
-        to_move = (to_move + 1) % seats
+    return playout(hands, left, right, to_move, passes, stock, random_choice, rng.random, rules, BY_INDEX, trace)
 
 
-def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD) -> Outcome:
+def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD, trace: list | None = None) -> Outcome:
     """Deal with ``rng`` and play a whole round with random legal choices."""
     hands, boneyard = deal_masks(shuffled_tiles(rng), seats, rules)
     opening = rules.choose_opening(hands)
     tile = opening.tile
     hands[opening.seat] &= ~(1 << tile.index)
     return random_playout(
-        hands, tile.high, tile.low, (opening.seat + 1) % seats, 0, boneyard, rng, rules
+        hands, tile.high, tile.low, (opening.seat + 1) % seats, 0, boneyard, rng, rules, trace
     )
