@@ -396,7 +396,7 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
             phase in (Phase.MOVE, Phase.DECIDE, Phase.ANSWER) and not complete),
         guided=guided, finished=finished, totals=totals,
         summary=moment_summary(guided.moment) if guided and finished else "",
-        next_guided=_next_guided(guided) if guided else None,
+        next_guided=_next_guided(guided) if guided and finished else None,
         practised=section_title(guided.practises) if guided else "",
         place_name=place_name, table_anchor=TABLE_ANCHOR,
         pips=(position.pips(WHITE), position.pips(WHITE.other)),
@@ -420,9 +420,9 @@ def _targets(game: Game, played: list[Step], selected: int, left: list[int]) -> 
 
 
 def _next_guided(guided: GuidedPosition) -> GuidedPosition | None:
-    positions = list(load_guided().values())
-    here = positions.index(guided)
-    return positions[here + 1] if here + 1 < len(positions) else None
+    ids = list(load_guided())
+    here = ids.index(guided.id) if guided.id in ids else len(ids)
+    return load_guided()[ids[here + 1]] if here + 1 < len(ids) else None
 
 
 def _bounded(text: str | None, top: int) -> int:

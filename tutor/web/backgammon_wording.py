@@ -163,8 +163,8 @@ def _no_checker(point: int | str = 0, **p) -> str:
 REASONS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: backgammon: a refused move: the target point holds two or more opposing checkers.
     "blocked": lambda point=0, count=2, **p: _(
-        "%(point)s is held by %(count)s opposing checkers: no checker may stop there.",
-        point=point_name(point), count=count),
+        "Point %(number)s is held by %(count)s opposing checkers: no checker may stop there.",
+        number=point, count=count),
     # TRANSLATORS: backgammon: a refused move with both dice: its midway stop holds two or more opposing checkers.
     "blocked_midway": lambda point=0, count=2, **p: _(
         "On the way, the checker would stop on %(point)s, which is held by %(count)s opposing checkers: a stop "
@@ -216,6 +216,17 @@ REASONS: dict[str, Callable[..., str]] = {
     "no_play": lambda **p: _("These dice cannot be used: the turn is lost."),
     # TRANSLATORS: backgammon: a written play that does not use the dice as the rules require.
     "incomplete": lambda **p: _("That play does not use the dice as the rules require."),
+    # TRANSLATORS: backgammon: a game address holds something that is not a move, a roll or an answer.
+    "decision": lambda **p: _("This is not a move, a roll or an answer."),
+    # TRANSLATORS: backgammon: a game address has something else where the answer to the videau (take or pass) belongs.
+    "answer_expected": lambda **p: _("The videau was offered here, so the next step must be to take or pass."),
+    # TRANSLATORS: backgammon: a game address has something else where the choice to roll or offer the videau belongs.
+    "roll_expected": lambda **p: _("Here the player may offer the videau, so the next step must be to roll or to "
+                                   "offer it."),
+    # TRANSLATORS: backgammon: a game address has a roll or an answer where a play belongs.
+    "play_expected": lambda **p: _("The dice are rolled here, so the next step must be a play."),
+    # TRANSLATORS: backgammon: a game address holds more steps than the game has.
+    "too_long": lambda **p: _("The game does not go on that long."),
     # TRANSLATORS: backgammon: a videau offer refused: the opponent owns the videau.
     "cube_not_yours": lambda **p: _("The videau belongs to your opponent: only its owner may offer it."),
     # TRANSLATORS: backgammon: a videau offer refused: it is already at 64.

@@ -1,0 +1,418 @@
+"""Backgammon practice (issue #14): the guided positions' moments on every line, refusals held
+against the rules, hints that are true, dice nobody can read or choose, and bad addresses.
+
+Independent checks: the learner's legal plays at every turn of every guided line agree with GNU
+Backgammon's (tests/backgammon_gnubg.py, which shares no code with the engine); each refusal's
+reason is worked out here from the board itself (who holds the target, what is on the bar, which
+dice were rolled); the videau hints are held against the rulebook's percentages written out here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+import backgammon_gnubg as gnu
+from tutor.freeplay import BackgammonDice, GameIdError, new_backgammon_id, read_backgammon_id, read_game_id
+from tutor.games.backgammon import BLACK, START, WHITE, Position, legal_plays
+from tutor.games.backgammon.game import random_game
+from tutor.games.backgammon.guided import MOMENTS, load_guided
+from tutor.games.backgammon.hints import cube_ladder, move_ladder
+from tutor.games.backgammon.session import Phase, ScriptedDice, replay_game, steps_token
+
+GUIDED = load_guided()
+
+
+# ----- the guided positions: the moment on every line ---------------------------------------------------
+def lines(guided, decisions=()):
+    """Every line the learner can choose (each legal play, take or pass, roll or double)."""
+    game = guided.replay(list(decisions))
+    if game.phase is Phase.MOVE:
+        yield game, list(decisions), "turn"
+        for play in game.plays:
+            yield from lines(guided, (*decisions, steps_token(play.steps)))
+    elif game.phase is Phase.LOST:
+        yield game, list(decisions), "turn"
+        yield from lines(guided, (*decisions, "x"))
+    elif game.phase is Phase.ANSWER:
+        for answer in "tp":
+            yield from lines(guided, (*decisions, answer))
+    elif game.phase is Phase.DECIDE:
+        for choice in "rd":
+            yield from lines(guided, (*decisions, choice))
+    else:
+        yield game, list(decisions), "end"
+
+
+def _gnu_board(position: Position):
+    return gnu.read(position.to_text()).board
+
+
+@pytest.mark.parametrize("position_id", list(GUIDED))
+def test_the_moment_happens_on_every_line(position_id):
+    guided = GUIDED[position_id]
+    ends = [(game, decisions) for game, decisions, kind in lines(guided) if kind == "end"]
+    assert ends, "the position has no line at all"
+    for game, decisions in ends:
+        assert MOMENTS[guided.moment](game), f"{position_id}: no moment on the line {decisions}"
+    # every turn of every line: the plays the learner could choose are exactly gnubg's
+    for game, decisions, kind in lines(guided):
+        if kind != "turn":
+            continue
+        board = _gnu_board(game.position.replace(dice=None))
+        engine_ends = {gnu.apply(board, play.notation) for play in legal_plays(game.position)}
+        assert engine_ends == gnu.ends(board, game.position.dice), (position_id, decisions)
+
+
+def test_the_moments_can_fail():
+    """Each moment check rejects a line where its rule does not show."""
+    plain = replay_game(START.replace(dice=(3, 1)), ScriptedDice([(6, 5)]), ["8-5_6-5"])
+    assert not any(check(plain) for check in MOMENTS.values())
+
+
+def test_the_higher_die_position_says_what_gnubg_says():
+    guided = GUIDED["higher-die"]
+    board = _gnu_board(guided.start)
+    found = gnu.plays(board, guided.rolls[0])
+    assert [play.steps for play in found] == [((24, 18),)]  # one play, with the 6 alone
+    assert gnu.step_allowed_alone(board, (6, 5), 24, 19)  # the 5 alone is a legal step...
+    assert gnu.apply(board, "24/19") not in gnu.ends(board, (6, 5))  # ...that no legal play is
+
+
+def test_the_entering_position_loses_a_turn_then_enters_first():
+    guided = GUIDED["enter"]
+    board = _gnu_board(guided.start)
+    assert gnu.plays(board, (6, 4)) == []  # 6-4: neither 19 nor 21 is open
+    for game, decisions, kind in lines(guided):
+        if kind == "turn" and game.position.dice == (4, 1):
+            assert all(play.steps[0][0] == 25 for play in gnu.plays(_gnu_board(game.position.replace(dice=None)), (4, 1)))
+
+
+# ----- pages -------------------------------------------------------------------------------------------
+def status(html: str) -> str:
+    return unescape(re.search(r'class="status"[^>]*>(.*?)</p>', html, re.S)[1]).strip()
+
+
+def refusal(html: str) -> str:
+    found = re.search(r'class="refusal"[^>]*>(.*?)</p>', html, re.S)
+    return unescape(found[1]).strip() if found else ""
+
+
+def follow(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 302, (url, response.status_code, refusal(response.get_data(as_text=True)))
+    return response.headers["Location"].split("#")[0]
+
+
+def play_guided(client, position_id: str, lang: str = "en") -> str:
+    """Play a guided position through the page by taps, always the hint's play; the last page."""
+    url = f"/{lang}/backgammon/guided/{position_id}"
+    for _ in range(60):
+        html = client.get(url).get_data(as_text=True)
+        phase = re.search(r'data-phase="(\w+)"', html)[1]
+        if phase in ("over", "end"):
+            return html
+        if phase == "lost":
+            url = follow(client, url + ("&" if "?" in url else "?") + "do=go-on")
+        elif phase in ("answer", "decide"):
+            url = follow(client, url + ("&" if "?" in url else "?") + ("do=take" if phase == "answer" else "do=roll"))
+        else:
+            source = re.search(r'<button type="submit" name="at" value="(\w+)" class="source"', html)
+            if source:
+                url = follow(client, url + ("&" if "?" in url else "?") + f"at={source[1]}")
+                html = client.get(url).get_data(as_text=True)
+                target = re.search(r'name="at" value="(\w+)" class="target', html)[1]
+                url = follow(client, url + f"&at={target}")
+            else:
+                url = follow(client, url + ("&" if "?" in url else "?") + "do=confirm")
+    raise AssertionError("the position did not end")
+
+
+@pytest.mark.parametrize("position_id", list(GUIDED))
+def test_each_guided_position_plays_to_its_end_through_the_page(client, position_id):
+    html = play_guided(client, position_id)
+    assert "What this position showed" in html
+
+
+@pytest.fixture()
+def adhoc(monkeypatch):
+    """Guided positions made up for one test (same code path as the real ones)."""
+    made = {}
+
+    def make(position: Position, *rolls, videau: bool = False) -> str:
+        from tutor.games.backgammon.guided import GuidedPosition
+        key = f"t{len(made)}"
+        made[key] = GuidedPosition(key, "Test", "Intro", "Goal", "hit", position, tuple(rolls), videau, "hitting")
+        return key
+
+    monkeypatch.setattr("tutor.web.backgammon_play.guided_by_id", lambda key: made[key] if key in made else GUIDED[key])
+    return make
+
+
+def refused(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 400, url
+    return refusal(response.get_data(as_text=True))
+
+
+CASES = [
+    # (position, roll, picked, tapped, expected sentence worked out from the board by hand)
+    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x3 17x3 12x5 1x2", (6, 2), 24, 18,
+     "Point 18 is held by 2 opposing checkers: no checker may stop there."),
+    ("W bar 24 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (3, 1), None, 13,
+     "You have 1 checker on the bar: bring it back in before moving any other checker."),
+    ("W 24 6x4 5x3 4x3 3x2 2x2 | B 1x2 13x3 20x3 21x3 22x2 23x2", (6, 5), 24, 19,
+     "Only one die can be used here, so it must be the higher one, 6."),
+    ("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2", (6, 1), None, 8,
+     "After that move your 1 could not be played, and another way uses both dice: when both dice can be used, "
+     "both must be."),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 19,
+     "The checkers on point 19 are your opponent's, not yours."),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 20, "You have no checker on point 20."),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 20,
+     "Checkers never move backwards: yours go from 24 towards 1, then off."),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 10, "That move covers 3, but you rolled 6-5."),
+    ("W 7 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x2", (6, 3), 4, "off",
+     "You may bear off only when all your checkers are in your home board: 1 is still outside."),
+    ("W 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x5", (6, 3), 4, "off",
+     "A 6 bears a checker off point 4 only when none of yours is higher up: you still have one on point 5."),
+]
+
+
+@pytest.mark.parametrize("text, roll, picked, tapped, expected", CASES)
+def test_each_kind_of_refusal_says_the_rule_that_applies(client, adhoc, text, roll, picked, tapped, expected):
+    position = Position.parse(text)
+    key = adhoc(position, roll)
+    before = client.get(f"/en/backgammon/guided/{key}" + (f"?f={picked}" if picked else "")).get_data(as_text=True)
+    url = f"/en/backgammon/guided/{key}?" + (f"f={picked}&" if picked else "") + f"at={tapped}"
+    assert refused(client, url) == expected
+    # nothing changed: the same board and status as before the tap
+    after = client.get(url).get_data(as_text=True)
+    assert status(after) == status(before)
+
+
+def test_a_refusal_is_said_in_the_pages_language(client, adhoc):
+    key = adhoc(Position.parse(CASES[0][0]), (6, 2))
+    english = refused(client, f"/en/backgammon/guided/{key}?f=24&at=18")
+    for lang in ("vi", "id"):
+        text = refused(client, f"/{lang}/backgammon/guided/{key}?f=24&at=18")
+        assert text and text != english and "18" in text
+
+
+def test_a_move_with_both_dice_lands_where_the_sum_says(client, adhoc):
+    key = adhoc(START, (6, 5))
+    location = follow(client, f"/en/backgammon/guided/{key}?f=24&at=13")
+    assert parse_qs(urlsplit(location).query)["s"] == ["24-18_18-13"]
+
+
+def test_confirm_takes_a_whole_play_only(client):
+    url = "/en/backgammon/guided/higher-die"
+    assert refused(client, url + "?do=confirm") == "That play does not use the dice as the rules require."
+    assert follow(client, url + "?s=24-18&do=confirm").endswith("m=24-18")
+
+
+def test_undo_takes_back_one_step(client):
+    url = "/en/backgammon/guided/hit"
+    after_one = follow(client, url + "?f=b&at=20")
+    assert parse_qs(urlsplit(after_one).query)["s"] == ["b-20"]
+    back = follow(client, after_one + "&do=undo")
+    assert "s=" not in back
+
+
+@pytest.mark.parametrize("query", [
+    "m=24-19", "m=zz", "m=24-18.24-18", "s=24-19", "s=13-7", "s=99-1", "m=t", "s=b-20",
+])
+def test_a_tampered_address_is_a_clear_400(client, query):
+    said = {}
+    for lang in ("en", "vi", "id"):
+        response = client.get(f"/{lang}/backgammon/guided/higher-die?{query}")
+        assert response.status_code == 400, query
+        said[lang] = re.search(r'<p role="alert">(.*?)</p>', response.get_data(as_text=True), re.S)[1]
+    assert "address" in said["en"]
+    assert "The rules do not allow that move." not in said["en"]  # a precise reason, not the fallback
+    assert said["vi"] != said["en"] and said["id"] != said["en"] and said["vi"] != said["id"]
+
+
+def test_an_unknown_action_or_tap_changes_nothing(client):
+    for query in ("do=fly", "at=99", "at=x", "do=take", "do=next-game"):
+        response = client.get(f"/en/backgammon/guided/higher-die?{query}")
+        assert response.status_code == 400
+        assert "You rolled 6-5" in status(response.get_data(as_text=True))
+
+
+def test_a_changed_game_id_is_refused(client):
+    good = new_backgammon_id(True, False, nonce=bytes(range(12)))
+    bad = good[:-1] + ("A" if good[-1] != "A" else "B")
+    for game_id in (bad, good[:10], "x" * 24):
+        assert client.get(f"/en/backgammon/play/game?g={game_id}").status_code == 400
+    with pytest.raises(GameIdError):
+        read_game_id(good)  # a backgammon id is no domino game id, and the other way round
+    from tutor.freeplay import new_game_id
+    with pytest.raises(GameIdError):
+        read_backgammon_id(new_game_id(2, nonce=bytes(12)))
+
+
+def test_the_dice_come_from_the_key_not_the_address():
+    game_id = new_backgammon_id(True, True, nonce=bytes(12))
+    one = [BackgammonDice(b"one key", game_id, 0).roll(i) for i in range(40)]
+    same = [BackgammonDice(b"one key", game_id, 0).roll(i) for i in range(40)]
+    other = [BackgammonDice(b"another key", game_id, 0).roll(i) for i in range(40)]
+    assert one == same and one != other
+    assert game_id not in "".join(map(str, one))
+    # fair dice: over many rolls every face turns up about a sixth of the time
+    faces = [d for i in range(3000) for d in BackgammonDice(b"k", game_id, 1).roll(i)]
+    for face in range(1, 7):
+        assert abs(faces.count(face) / len(faces) - 1 / 6) < 0.02
+    openings = BackgammonDice(b"k", game_id, 0).opening()
+    assert all(a == b for a, b in openings[:-1]) and openings[-1][0] != openings[-1][1]
+
+
+def test_new_game_keeps_its_options_in_the_id(client):
+    for videau, series in (("1", "0"), ("0", "1")):
+        location = follow(client, f"/en/backgammon/play/new?videau={videau}&series={series}")
+        game_id = parse_qs(urlsplit(location).query)["g"][0]
+        assert read_backgammon_id(game_id) == (videau == "1", series == "1")
+    assert client.get("/en/backgammon/play/new?videau=2").status_code == 400
+
+
+# ----- a whole free game and a series -----------------------------------------------------------------
+def play_free_game(client, url: str, choose_take: bool = True) -> str:
+    for _ in range(2000):
+        html = client.get(url).get_data(as_text=True)
+        phase = re.search(r'data-phase="(\w+)"', html)[1]
+        sep = "&" if "?" in url else "?"
+        if phase == "over":
+            return url
+        if phase == "lost":
+            url = follow(client, url + sep + "do=go-on")
+        elif phase == "decide":
+            url = follow(client, url + sep + "do=roll")
+        elif phase == "answer":
+            url = follow(client, url + sep + ("do=take" if choose_take else "do=pass"))
+        else:
+            source = re.search(r'name="at" value="(\w+)" class="source"', html)
+            target = re.search(r'name="at" value="(\w+)" class="target', html)
+            if target:
+                url = follow(client, url + sep + f"at={target[1]}")
+            elif source:
+                url = follow(client, url + sep + f"at={source[1]}")
+            else:
+                url = follow(client, url + sep + "do=confirm")
+    raise AssertionError("the game did not end")
+
+
+def test_a_series_adds_up_and_the_videau_is_capped(client):
+    location = follow(client, "/en/backgammon/play/new?videau=1&series=1")
+    url = play_free_game(client, location)
+    html = client.get(url).get_data(as_text=True)
+    first = re.search(r"Series: you (\d+), the computer (\d+)", html)
+    url = follow(client, url + "&do=next-game")
+    url = play_free_game(client, url, choose_take=False)
+    html = client.get(url).get_data(as_text=True)
+    second = re.search(r"Series: you (\d+), the computer (\d+)", html)
+    # the totals are the sums of each game's result, rebuilt here from the address alone
+    from tutor.web.backgammon_play import GAME_SEPARATOR
+    query = parse_qs(urlsplit(url).query)
+    games = query["m"][0].split(GAME_SEPARATOR)
+    assert len(games) == 2
+    total = {WHITE: 0, BLACK: 0}
+    key = client.application.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else key
+    for index, text in enumerate(games):
+        dice = BackgammonDice(key, query["g"][0], index)
+        first_roll = dice.opening()[-1]
+        start = START.replace(to_move=WHITE if first_roll[0] > first_roll[1] else BLACK,
+                              dice=(max(first_roll), min(first_roll)))
+        game = replay_game(start, dice, [d for d in text.split(".") if d], videau=True)
+        assert game.result is not None and game.result.cube <= 64
+        total[game.result.winner] += game.result.points
+    assert (int(second[1]), int(second[2])) == (total[WHITE], total[BLACK])
+    assert int(first[1]) + int(first[2]) > 0
+
+
+# ----- hints ---------------------------------------------------------------------------------------------
+def _positions(count: int, seed: int = 7):
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        record, _ = random_game(rng)
+        from tutor.games.backgammon.game import replay
+        positions = replay(record).positions
+        found += [p for p in positions if p.dice and p.to_move is WHITE and legal_plays(p)]
+    return found[:count]
+
+
+def test_the_recommended_play_is_legal_and_its_reason_is_true():
+    for position in _positions(300):
+        ladder = move_ladder(position)
+        plays = {p.notation: p for p in legal_plays(position)}
+        play_note = ladder.play
+        assert play_note.params["play"] in plays, position
+        play = plays[play_note.params["play"]]
+        mine_before, mine_after = position.checkers(WHITE), play.after.checkers(WHITE)
+        theirs_after = play.after.checkers(BLACK)
+        kind = play_note.kind
+        if kind == "play_bears_off":
+            assert play.after.off(WHITE) - position.off(WHITE) == play_note.params["count"] > 0
+        elif kind == "play_hits":
+            # a hit puts one more black checker on the bar, on each point named
+            assert play.after.on_bar(BLACK) > position.on_bar(BLACK)
+            for point in play_note.params["points"]:
+                assert position.at(point) == (BLACK, 1)
+        elif kind == "play_makes_point":
+            for point in play_note.params["points"]:
+                assert mine_after[point - 1] >= 2 > mine_before[point - 1]
+        elif kind == "play_safe":
+            assert all(n != 1 for n in mine_after[:24])
+        elif kind == "play_races":
+            white_back = max(i + 1 for i in range(25) if mine_after[i]) if mine_after[24] == 0 else 25
+            black_front = min(24 - j for j in range(24) if theirs_after[j]) if not theirs_after[24] else 0
+            assert white_back < black_front or white_back == 0
+        # the checker rung names where the play's first step starts
+        assert ladder.checker.params["point"] in ("bar" if s.src == 25 else s.src for s in play.steps)
+
+
+def test_hints_never_look_at_the_dice_to_come():
+    """Two games with the same board and roll but different dice to come give the same hints."""
+    guided = GUIDED["hit"]
+    one = replay_game(guided.start, ScriptedDice([(5, 3), (6, 6)]), [])
+    two = replay_game(guided.start, ScriptedDice([(5, 3), (1, 1)]), [])
+    assert move_ladder(one.position) == move_ladder(two.position)
+
+
+def test_the_videau_hints_follow_the_rulebooks_percentages():
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(400):
+        white = [0] * 25
+        black = [0] * 25
+        for side in (white, black):
+            for _ in range(15):
+                side[rng.randrange(0, 12)] += 1
+        position = Position(white, black, WHITE)
+        own, other = position.pips(WHITE), position.pips(BLACK)
+        lead = other - own
+        ladder = cube_ladder(position, answering=False)
+        # BACKGAMMON.md: double if 100 x lead >= 8 x own pips (centred videau)
+        assert (ladder.play.kind == "hint_double") == (100 * lead >= 8 * own)
+        answer = cube_ladder(position.replace(to_move=BLACK), answering=True)
+        # take if the doubler's lead is at most 12 % of the doubler's count
+        assert (answer.play.kind == "hint_take") == (100 * (own - other) <= 12 * other)
+        seen.add((ladder.play.kind, answer.play.kind))
+    assert len(seen) >= 3  # both answers and both advices came up
+
+
+def test_the_hint_ladder_shows_on_the_page_one_rung_at_a_time(client):
+    url = "/en/backgammon/guided/higher-die"
+    counts = []
+    for level in (1, 2, 3):
+        html = client.get(f"{url}?hint={level}").get_data(as_text=True)
+        section = re.search(r'<section class="hints".*?</section>', html, re.S)[0]
+        counts.append(section.count("<li>"))
+    assert counts == [1, 2, 3]
+    html = client.get(f"{url}?hint=3").get_data(as_text=True)
+    assert "Play 24/18" in unescape(html)
