@@ -513,3 +513,175 @@ def test_the_projector_page_links_every_guided_hand_and_free_play_in_the_project
         assert "present=1" in started.headers["Location"]
         started = client.get(started.headers["Location"])
     assert started.status_code == 200 and 'class="game-presenter"' in started.get_data(as_text=True)
+
+
+# ----- the backgammon course's presenter (the same presenter, another game) -------------------------
+import tomllib  # noqa: E402
+
+import backgammon_gnubg as gnu  # noqa: E402
+from tutor import backgammon_course  # noqa: E402
+from tutor.backgammon_diagrams import diagram_by_id  # noqa: E402
+from tutor.games.backgammon import BLACK, WHITE  # noqa: E402
+
+BG_SECTIONS = backgammon_course.load_course()
+#: The lesson files read directly, not through the course loader: the slides they call for.
+BG_FILES = [tomllib.loads(p.read_text(encoding="utf-8"))
+            for p in sorted((ROOT / "lessons" / "backgammon").glob("[0-9][0-9]-*.toml"))]
+
+
+def bg_expected_slides(data: dict, lang: str) -> list[tuple[str, dict, bool]]:
+    """(url, step, is a question) of each slide a lesson file calls for: a step, then its question."""
+    slides = []
+    for i, step in enumerate(data["steps"]):
+        url = f"/{lang}/backgammon/present/{data['id']}/" + ("" if i == 0 else step["id"])
+        slides.append((url, step, False))
+        if "question" in step:
+            slides.append((f"/{lang}/backgammon/present/{data['id']}/{step['id']}/question", step, True))
+    return slides
+
+
+def bg_right_options(question: dict) -> list[str]:
+    """The options a backgammon question's position makes right, worked out by GNU Backgammon's move
+    generator (plays, counts) or from the checkers themselves (what a finished game is worth)."""
+    position = diagram_by_id(question["diagram"]).position
+    options = [str(o) for o in question["options"]]
+    if question["kind"] == "points":
+        loser = BLACK if position.off(WHITE) == 15 else WHITE
+        own = position.checkers(loser)  # the loser's own numbering: 19-24 is the winner's home board
+        multiple = 1 if position.off(loser) else 3 if position.on_bar(loser) or any(own[18:24]) else 2
+        return [o for o in options if int(o) == multiple * position.cube.value]
+    board = gnu.read(position.to_text()).board
+    ends = gnu.ends(board, position.dice)
+    if question["kind"] == "count":
+        return [o for o in options if int(o) == len(ends)]
+    return [o for o in options if (o == backgammon_course.NO_PLAY and not ends)
+            or (o != backgammon_course.NO_PLAY and gnu.apply(board, o) in ends)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("data", BG_FILES, ids=[d["id"] for d in BG_FILES])
+def test_every_backgammon_section_presents_in_every_language(client, lang, data):
+    expected = bg_expected_slides(data, lang)
+    for number, (url, step, is_question) in enumerate(expected, start=1):
+        page = get(client, url)
+        assert [n for n, hidden in slides_in(page) if not hidden] == [str(number)], url
+        urls = re.findall(r'data-number="\d+" data-url="([^"]+)"', page)
+        assert urls == [u for u, _s, _q in expected]
+        assert 'data-channel="tutor-present-backgammon"' in page  # not the domino slides' channel
+        assert "present-backgammon.css" in page
+        heading = re.search(rf'id="slide-{number}".*?<h1>(.*?)</h1>', page, re.S).group(1)
+        said = step["question"]["text"] if is_question else step["title"]
+        assert squash(heading) == squash(translated(lang, said)), url
+        # Esc leaves for the lesson step on screen
+        assert re.search(rf'id="slide-{number}"[^>]*data-lesson="/{lang}/backgammon/lessons/{data["id"]}/{step["id"]}"', page)
+    # without JavaScript the slides are plain pages: each links the next, the last links none
+    for (url, _s, _q), (following, _t, _f) in zip(expected, expected[1:]):
+        assert f'rel="next" href="{following}"' in get(client, url)
+    assert 'class="next off" rel="next" aria-disabled="true"' in get(client, expected[-1][0])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_backgammon_question_slides_mark_the_choice_gnubg_finds_right(client, lang):
+    asked = [(d["id"], s) for d in BG_FILES for s in d["steps"] if "question" in s]
+    assert len(asked) >= 5
+    for section_id, step in asked:
+        question = step["question"]
+        page = get(client, f"/{lang}/backgammon/present/{section_id}/{step['id']}/question")
+        shown = re.search(r'<section class="slide[^"]*is-question"(?:(?!</section>).)*</section>', page, re.S).group(0)
+        marked = re.findall(r'<li class="correct">([^<]*)</li>', shown)
+        right = bg_right_options(question)
+        assert len(right) == 1, (section_id, step["id"], right)
+        if right[0] != backgammon_course.NO_PLAY:  # plays and numbers read the same in every language
+            assert [html.unescape(m) for m in marked] == right, (section_id, step["id"])
+            assert html.unescape(re.search(r'class="answer-text">.*?</strong>\s*([^<]*)<', shown, re.S).group(1)).strip() == right[0]
+        assert len(marked) == 1
+        assert "<details class=\"answer\">" in shown  # the answer waits for A
+
+
+def bg_marks(svg: str) -> int:
+    """The points a board marks as a suggested play's (from, to, hit), and its legend's key for them."""
+    return len(re.findall(r'class="point (?:odd|even) (?:from|to|hit)"', svg)) + svg.count('class="mark"')
+
+
+def figure_svgs(page: str, number: int) -> tuple[str, str | None]:
+    """The neutral (or only) and the revealed board of a slide."""
+    figure = figure_of(page, number)
+    neutral = re.search(r'<div class="picture picture-neutral">(.*?)</div><div class="picture picture-revealed">(.*?)</div>', figure, re.S)
+    if neutral:
+        return neutral.group(1), neutral.group(2)
+    return figure, None
+
+
+def test_a_backgammon_question_slide_and_the_slide_before_show_the_board_neutral_until_a(client):
+    """B6 marks the play 24/18, the answer to the question after it: neither the step slide nor the
+    question slide may mark it (nor say it to screen readers) until A shows the revealed board."""
+    page = get(client, "/en/backgammon/present/two-dice/higher-die/question")
+    assert diagram_by_id("B6").mark == "24/18"
+    for number in (2, 3):  # the step, then its question
+        neutral, revealed = figure_svgs(page, number)
+        assert revealed is not None, number
+        assert bg_marks(neutral) == 0 and "The marked play is" not in neutral, number
+        assert bg_marks(revealed) == 3 and "The marked play is 24/18." in revealed, number  # 24, 18, the key
+    assert "Show the marked play" in figure_of(page, 2)
+    # a step whose picture no question asks about keeps its marks, on one board
+    both = get(client, "/en/backgammon/present/two-dice/")
+    only, revealed = figure_svgs(both, 1)
+    assert revealed is None and bg_marks(only) >= 2
+    # the result of a finished game is the answer to the points question: not said before A either
+    scoring = get(client, "/en/backgammon/present/scoring/gammon/question")
+    number = next(n for n, _h in slides_in(scoring) if f'id="slide-{n}"' in scoring and
+                  re.search(rf'id="slide-{n}" data-number="{n}" data-url="[^"]*/gammon/question"', scoring))
+    neutral, revealed = figure_svgs(scoring, int(number))
+    assert "you win a gammon" not in neutral and "you win a gammon, 4 points" in revealed
+
+
+def test_the_backgammon_lesson_page_shows_the_board_neutral_until_answered(client):
+    url = "/en/backgammon/lessons/two-dice/higher-die"
+    assert bg_marks(get(client, url)) == 0
+    question = backgammon_course.find("two-dice", "higher-die")[1].question
+    answered = client.post(url, data={"answer": str(question.options.index("24/19"))}).get_data(as_text=True)
+    assert bg_marks(answered) == 3
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_backgammon_speaker_notes_give_the_answer_and_follow_on_their_own_channel(app, client, lang):
+    data = next(d for d in BG_FILES if d["id"] == "two-dice")
+    expected = bg_expected_slides(data, lang)
+    for number, (_url, step, is_question) in enumerate(expected, start=1):
+        page = get(client, f"/{lang}/backgammon/present/two-dice/notes?slide={number}")
+        current = re.search(rf'<section class="notes-slide" id="notes-{number}"[^>]*>(.*?)</section>', page, re.S)
+        assert current and " hidden" not in current.group(0).split(">")[0]
+        assert 'data-channel="tutor-present-backgammon" data-section="two-dice"' in page
+        links = re.findall(r'data-url="([^"]+)"', page)
+        assert links == [f"/{lang}/backgammon/present/two-dice/notes?slide={n}" for n in range(1, len(expected) + 1)]
+        if is_question:
+            assert bg_right_options(step["question"])[0] in html.unescape(current.group(1))
+            assert squash(translated(lang, step["question"]["explain"])) in visible_text(current.group(1))
+
+
+@pytest.mark.parametrize("url", [
+    "/en/backgammon/present/no-such-section/",
+    "/en/backgammon/present/two-dice/no-such-step",
+    "/en/backgammon/present/two-dice/both-dice/question",  # a step without a question
+    "/en/backgammon/present/two-dice/notes?slide=0",
+    "/en/backgammon/present/two-dice/notes?slide=4",
+    "/en/backgammon/present/dealing/",  # a domino section is not a backgammon one
+    "/xx/backgammon/present/two-dice/",
+])
+def test_bad_backgammon_presenter_addresses_are_404(client, url):
+    assert 'role="alert"' in get(client, url, 404)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_projector_page_and_the_backgammon_course_link_the_backgammon_slides(client, lang):
+    page = get(client, f"/{lang}/present/")
+    decks = re.findall(rf'href="/{lang}/backgammon/present/([a-z-]+)/"', page)
+    assert decks == [d["id"] for d in BG_FILES]
+    assert 'id="backgammon"' in page
+    course = get(client, f"/{lang}/backgammon/")
+    assert re.findall(rf'href="/{lang}/backgammon/present/([a-z-]+)/"', course) == decks
+    assert f'href="/{lang}/present/#backgammon"' in course
+    step = get(client, f"/{lang}/backgammon/lessons/bear-off/hit-while-bearing-off")
+    assert f'href="/{lang}/backgammon/present/bear-off/hit-while-bearing-off"' in step
+    # the domino slides are where they were, on their own channel
+    assert 'data-channel="tutor-present" ' in get(client, f"/{lang}/present/dealing/")
