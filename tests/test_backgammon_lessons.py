@@ -137,3 +137,96 @@ def test_the_handout_holds_every_section_picture_and_answer(client, lang):
     expected = [question.options[course.correct_options(question)[0]] for _s, _t, question in QUESTIONS]
     assert [a for a in answers] == [e if e != course.NO_PLAY else a for e, a in zip(expected, answers)]
     assert len(answers) == len(QUESTIONS)
+
+
+# ----- one course loader for both games --------------------------------------------------------------
+def test_both_courses_come_from_the_one_loader(tmp_path):
+    """The backgammon course is tutor.course's sections and steps, read by its read_sections from
+    lessons/backgammon/; only the question is the game's own."""
+    import tutor.course as shared
+
+    assert type(COURSE[0]) is shared.Section and type(COURSE[0].steps[0]) is shared.Step
+    assert course.find("two-dice")[0] is COURSE[[s.id for s in COURSE].index("two-dice")]
+    # the loader reads any game's directory with that game's question parser: one file, both kinds
+    (tmp_path / "01-summary.toml").write_text('''id = "summary"
+title = "t"
+summary = "s"
+[[steps]]
+id = "a"
+title = "t"
+text = ["x", "y"]
+notes = "n"
+[[steps]]
+id = "b"
+title = "t"
+text = "x"
+[steps.question]
+kind = "count"
+diagram = "B2"
+text = "?"
+options = ["7", "11"]
+''', encoding="utf-8")
+    sections = course.load_course.__wrapped__(tmp_path)
+    assert [(s.id, [t.id for t in s.steps]) for s in sections] == [("summary", ["a", "b"])]
+    assert sections[0].steps[0].text == ("x", "y") and sections[0].steps[0].notes == ("n",)
+    assert [sections[0].steps[1].question.options[i] for i in course.correct_options(sections[0].steps[1].question)] == ["7"]
+    before, after = shared.neighbours_in(sections, sections[0], sections[0].steps[1])
+    assert before[1].id == "a" and after is None
+    # a domino question is not a backgammon one: the same file fails the domino parser
+    with pytest.raises(shared.CourseError, match="unknown keys"):
+        shared.load_course.__wrapped__(tmp_path)
+
+
+def test_a_section_the_rulebook_does_not_have_and_a_missing_picture_are_refused(tmp_path):
+    (tmp_path / "01-nowhere.toml").write_text('id = "nowhere"\ntitle = "t"\nsummary = "s"\n[[steps]]\nid = "a"\ntitle = "t"\ntext = "x"\n', encoding="utf-8")
+    with pytest.raises(course.CourseError, match="id must be one of"):
+        course.load_course.__wrapped__(tmp_path)
+    (tmp_path / "01-nowhere.toml").write_text('id = "summary"\ntitle = "t"\nsummary = "s"\n[[steps]]\nid = "a"\ntitle = "t"\ntext = "x"\ndiagram = "B99"\n', encoding="utf-8")
+    with pytest.raises(course.CourseError, match="no diagram B99"):
+        course.load_course.__wrapped__(tmp_path)
+
+
+# ----- saved progress: what tutor.js reads from the pages ---------------------------------------------
+def _toml_course() -> list[tuple[str, list[dict]]]:
+    """The lesson files read directly (not through the loader): section ids and their steps, in order."""
+    import tomllib
+    from pathlib import Path
+
+    files = sorted((Path(__file__).resolve().parent.parent / "lessons" / "backgammon").glob("[0-9][0-9]-*.toml"))
+    return [(d["id"], d["steps"]) for d in (tomllib.loads(p.read_text(encoding="utf-8")) for p in files)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_step_tells_the_browser_where_it_is_and_what_comes_next(client, lang):
+    flat = [(section_id, step) for section_id, steps in _toml_course() for step in steps]
+    for i, (section_id, step) in enumerate(flat):
+        html = client.get(f"/{lang}/backgammon/lessons/{section_id}/{step['id']}").get_data(as_text=True)
+        main = re.search(r"<main [^>]*>", html).group(0)
+        assert 'data-game="backgammon"' in main  # its own progress record, not the domino course's
+        assert f'data-section="{section_id}"' in main and f'data-step="{step["id"]}"' in main
+        following = f"{flat[i + 1][0]}/{flat[i + 1][1]['id']}" if i + 1 < len(flat) else ""
+        assert f'data-next="{following}"' in main
+        assert f'data-question="{"yes" if "question" in step else ""}"' in main
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_course_page_and_the_home_page_offer_continue_and_a_reset_per_section(client, lang):
+    page = client.get(f"/{lang}/backgammon/").get_data(as_text=True)
+    assert re.search(r"<main [^>]*data-game=\"backgammon\"", page)
+    items = re.findall(r'<li data-section="([a-z-]+)" data-steps="([^"]*)"\s+data-questions="([^"]*)">(.*?)</li>', page, re.S)
+    expected = _toml_course()
+    assert [i[0] for i in items] == [s for s, _steps in expected]
+    for (section_id, steps, questions, body), (_s, toml_steps) in zip(items, expected):
+        assert steps.split() == [t["id"] for t in toml_steps]
+        assert questions.split() == [t["id"] for t in toml_steps if "question" in t]
+        assert body.count('class="reset" hidden') == 1 and body.count('class="progress-text" hidden') == 1
+        assert [t for t in re.findall(r'class="step-title" data-step="([^"]+)"', body)] == steps.split()
+    start = re.search(r'<a class="button primary big start"[^>]*>', page).group(0)
+    first_section, first_steps = expected[0]
+    assert f'href="/{lang}/backgammon/lessons/{first_section}/{first_steps[0]["id"]}"' in start
+    assert f'data-step-url="/{lang}/backgammon/lessons/SECTION/STEP"' in start
+    home = client.get(f"/{lang}/").get_data(as_text=True)
+    starts = re.findall(r'<a class="button[^"]*start"[^>]*>', home)
+    assert len(starts) == 2  # the domino course's, as before, and the backgammon course's
+    assert f'data-step-url="/{lang}/lessons/SECTION/STEP"' in starts[0] and "data-game" not in starts[0]
+    assert 'data-game="backgammon"' in starts[1] and f'data-step-url="/{lang}/backgammon/lessons/SECTION/STEP"' in starts[1]
