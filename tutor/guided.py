@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from .domino import Action, ActionKind, Deal, DominoError, Position, Termination
+from .domino import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
 from .domino.rules import OpeningReason
 from .players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
@@ -56,8 +56,8 @@ def default_opponents(seats: int, seed: int, kind: str = "heuristic") -> list:
     """
     if kind not in OPPONENT_KINDS:
         raise ValueError(f"unknown opponent kind {kind!r} (known: {', '.join(OPPONENT_KINDS)})")
-    if not 2 <= seats <= 4:
-        raise ValueError(f"{seats} seats: a round is played by 2 to 4")
+    if seats not in PLAYBOARD.seat_counts:
+        raise ValueError(f"{seats} seats: a round is played by {PLAYBOARD.seat_range}")
     make = (lambda: HeuristicPlayer(seed)) if kind == "heuristic" else HeaviestFirst
     return [None if seat == LEARNER else make() for seat in range(seats)]
 
@@ -106,8 +106,9 @@ def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
     if data["opponent"] not in OPPONENT_KINDS:
         raise fail(f"opponent must be one of {OPPONENT_KINDS}")
     seats, seed = data["seats"], data["seed"]
-    if type(seats) is not int or not 2 <= seats <= 4:
-        raise fail("seats must be 2, 3 or 4")
+    if type(seats) is not int or seats not in PLAYBOARD.seat_counts:
+        *most, last = PLAYBOARD.seat_counts
+        raise fail(f"seats must be {', '.join(map(str, most))} or {last}")
     if type(seed) is not int:
         raise fail("seed must be an integer")
     deal = data["deal"]
@@ -203,7 +204,8 @@ def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Seque
     positions = [deal.position()]
     actions: list[Action] = []
     learner: list[Action] = []
-    play_turns(positions, actions, players, until_seat=LEARNER)
+    trackers: dict = {}  # the opponents' views, updated action by action over the whole replay
+    play_turns(positions, actions, players, until_seat=LEARNER, trackers=trackers)
     for i, item in enumerate(learner_actions):
         try:
             action = item if isinstance(item, Action) else Action.parse(item)
@@ -216,7 +218,7 @@ def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Seque
         positions.append(position)
         actions.append(action)
         learner.append(action)
-        play_turns(positions, actions, players, until_seat=LEARNER)
+        play_turns(positions, actions, players, until_seat=LEARNER, trackers=trackers)
     return _game(deal, positions, actions, learner)
 
 
@@ -228,7 +230,9 @@ def every_learner_line(hand: GuidedHand) -> Iterator[Game]:
     positions = [deal.position()]
     actions: list[Action] = []
     learner: list[Action] = []
-    play_turns(positions, actions, players, until_seat=LEARNER)
+    # Shared by every line: a tracker that finds the history changed under it starts again.
+    trackers: dict = {}
+    play_turns(positions, actions, players, until_seat=LEARNER, trackers=trackers)
 
     def lines() -> Iterator[Game]:
         position = positions[-1]
@@ -240,7 +244,7 @@ def every_learner_line(hand: GuidedHand) -> Iterator[Game]:
             positions.append(position.apply(action))
             actions.append(action)
             learner.append(action)
-            play_turns(positions, actions, players, until_seat=LEARNER)
+            play_turns(positions, actions, players, until_seat=LEARNER, trackers=trackers)
             yield from lines()
             del positions[mark + 1:]
             del actions[mark:]

@@ -1,7 +1,7 @@
 """Engine players: deterministic opponents for guided hands, free play and benchmarks.
 
 A player's ``choose(state, rng=None)`` returns the action of the seat to move, where ``state`` is a
-:class:`~tutor.domino.Position` or that seat's :class:`~tutor.hints.SeatView`. Players never look
+:class:`~tutor.domino.Position` or that seat's :class:`~tutor.hints.view.SeatView`. Players never look
 at another hand: a position is first reduced to the mover's view. Without an ``rng`` a player's
 choice is a pure function of its seed and what it sees, so replaying a round from its URL (deal
 plus actions) in any server process gives the same opponents' moves.
@@ -25,8 +25,8 @@ from typing import Mapping, Protocol, Sequence, Union
 
 from .analysis import Note
 from .domino import Action, ActionKind, End, Position
-from .domino.tiles import NUMBER_MASK, tiles_in
-from .hints import SeatView
+from .domino.tiles import NUMBER_MASK, RANK, tiles_in
+from .hints.view import SeatTracker, SeatView
 
 State = Union[Position, SeatView]
 
@@ -64,11 +64,11 @@ def _state_rng(seed: int, view: SeatView) -> random.Random:
     return random.Random(key)
 
 
-def _weight(action: Action) -> tuple[int, int, bool]:
-    """Heaviest first: pip value, then the higher half (the opening rule's order), then left."""
+def _weight(action: Action) -> tuple[int, bool]:
+    """Heaviest first, in the tiles' weight order (the opening rule's), then the left end."""
     tile = action.tile
     assert tile is not None
-    return tile.value, tile.high, action.end is not End.RIGHT
+    return RANK[tile.index], action.end is not End.RIGHT
 
 
 class HeaviestFirst:
@@ -188,16 +188,24 @@ def summarize_turns(positions: Sequence[Position], actions: Sequence[Action]) ->
 
 def play_turns(
     positions: list[Position], actions: list[Action], players: Mapping[int, Player], *, until_seat: int,
+    trackers: dict[int, SeatTracker] | None = None,
 ) -> tuple[list[Action], list[TurnSummary]]:
     """Let ``players`` (by seat) act from ``positions[-1]`` until ``until_seat`` is to move or the
     round is over (``until_seat=-1`` plays the round out). Extends ``positions`` and ``actions``
     in place and returns the new actions and the turns they make up. Each player sees only its
-    own :class:`SeatView`, history included."""
+    own :class:`SeatView`, history included.
+
+    Pass the same ``trackers`` dict to every call for one round: each seat's view is then
+    updated with the new actions only, so a whole round costs time linear in its length."""
     start = len(actions)
     position = positions[-1]
+    trackers = {} if trackers is None else trackers
     while not position.is_over() and position.to_move != until_seat:
         seat = position.to_move
-        view = SeatView.from_history(positions, actions, seat)
+        tracker = trackers.get(seat)
+        if tracker is None:
+            tracker = trackers[seat] = SeatTracker(seat)
+        view = tracker.view(positions, actions)
         action = players[seat].choose(view)
         position = position.apply(action)
         positions.append(position)

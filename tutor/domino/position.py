@@ -27,7 +27,7 @@ from .errors import (
 )
 from .rules import PLAYBOARD, Opening, RoundResult, RuleSet, Termination
 from .tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
-from .turn import Required, seat_turn
+from .turn import Required, fitting_tiles, seat_turn
 
 
 class End(enum.Enum):
@@ -283,9 +283,7 @@ class Position:
 
     def fitting(self) -> int:
         """Bit mask of the tiles in the mover's hand that fit an open end."""
-        if not self.line:
-            return 0
-        return self.hands[self.to_move] & (NUMBER_MASK[self.line[0][0]] | NUMBER_MASK[self.line[-1][1]])
+        return fitting_tiles(self.hands[self.to_move], self.ends)
 
     def _options(self) -> tuple[Required, tuple[Action, ...]]:
         """What the rules require of the mover and its legal actions, from :func:`seat_turn`;
@@ -502,10 +500,9 @@ class Position:
         if passes and line:
             # The seats that just passed, most recent first: each was stuck, and a pass changes
             # nothing, so none of them can hold a tile that fits the ends shown now.
-            fits = NUMBER_MASK[line[0][0]] | NUMBER_MASK[line[-1][1]]
             for back in range(1, passes + 1):
                 seat = (to_move - back) % len(hands)
-                fitting = hands[seat] & fits
+                fitting = fitting_tiles(hands[seat], (line[0][0], line[-1][1]))
                 if fitting:
                     tile = next(iter(tiles_in(fitting)))
                     raise InvalidPositionError(

@@ -32,6 +32,13 @@ class Required(enum.Enum):
     OVER = "over"
 
 
+def fitting_tiles(hand: int, ends: tuple[int, int] | None) -> int:
+    """The tiles of ``hand`` (a bit mask) that show the number of an open end; none before the opening."""
+    if ends is None:
+        return 0
+    return hand & (NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]])
+
+
 def seat_turn(
     hand: int,
     ends: tuple[int, int] | None,
@@ -55,10 +62,10 @@ def seat_turn(
         return Required.OPEN, hand & openers
     if played_out or passes >= seats:
         return Required.OVER, 0
-    fit = hand & (NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]])
+    fit = fitting_tiles(hand, ends)
     if fit:
         return Required.PLAY, fit
     return (Required.DRAW if boneyard else Required.PASS), 0
 
 
-__all__ = ["Required", "seat_turn"]
+__all__ = ["Required", "fitting_tiles", "seat_turn"]

@@ -1,0 +1,195 @@
+"""Fast simulation for the hint engine: deal the tiles a seat cannot see in every way consistent
+with what it knows (determinizations), then finish each deal with the one playout loop of
+``tutor.domino.playout``, every seat playing heaviest-first.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..domino import Action
+from ..domino.playout import BY_RANK, heaviest_choice, playout
+from ..domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
+from .view import NUMBERS, SeatView
+
+# Hands in the simulation are masks by weight rank (BY_RANK): the heaviest tile is the top bit.
+_BY_WEIGHT = BY_WEIGHT  # rank -> tile index (the tests read sampled hands through it)
+_RANK = RANK
+_R_VALUE = BY_RANK.value
+
+
+def _rank_mask(mask: int) -> int:
+    ranked = 0
+    while mask:
+        low_bit = mask & -mask
+        ranked |= 1 << _RANK[low_bit.bit_length() - 1]
+        mask ^= low_bit
+    return ranked
+
+
+def _rank_pips(ranked: int) -> int:
+    return sum_over_bits(ranked, _R_VALUE)
+
+
+class _Sampler:
+    """Deals the unseen tiles into the other hands and the boneyard (a determinization),
+    consistent with their sizes and with what their draws and passes revealed.
+
+    Without any inference a deal is a plain shuffle. With some, the unseen tiles fill a row of
+    slots (each other hand's, then the boneyard in draw order) and each sample is reached from the
+    previous one by random swaps that keep every tile out of the slots it cannot be in: a chain
+    whose samples spread evenly over the consistent deals, at a fixed cost per sample, even when a
+    few tiles can only be in one place (where dealing greedily keeps failing).
+    """
+
+    def __init__(self, view: SeatView, rng: random.Random) -> None:
+        self.view = view
+        self.unseen = [t.index for t in tiles_in(view.unseen())]
+        self.own = _rank_mask(view.hand)
+        self.seat_of_slot: list[int] = []  # a seat, or -1 for the boneyard
+        self.barred_of_slot: list[int] = []  # the tiles a slot cannot hold, by tile index
+        for seat in range(view.seats):
+            if seat != view.seat:
+                self.seat_of_slot += [seat] * len(view.slot_voids[seat])
+                self.barred_of_slot += list(view.slot_barred[seat]) if view.slot_barred else [
+                    _tiles_showing(voids) for voids in view.slot_voids[seat]]
+        self.hand_slots = len(self.seat_of_slot)
+        self.seat_of_slot += [-1] * (len(self.unseen) - self.hand_slots)
+        self.barred_of_slot += [0] * (len(self.unseen) - self.hand_slots)
+        self.chain: list[int] | None = None
+        self.free_slots: list[int] | None = None
+        masks = set(self.barred_of_slot) - {0}
+        if len(masks) == 1:
+            # One kind of constrained slot (the opening's alone, or one set of voids): the barred
+            # tiles take random free slots and the rest fill the others at random, which is
+            # exactly uniform over the consistent deals and as cheap as a shuffle.
+            barred = masks.pop()
+            self.free_slots = [i for i, mask in enumerate(self.barred_of_slot) if not mask]
+            self.banned = [t for t in self.unseen if barred >> t & 1]
+            self.allowed = [t for t in self.unseen if not barred >> t & 1]
+            if len(self.banned) > len(self.free_slots):  # cannot happen: the real deal is consistent
+                self.free_slots, self.barred_of_slot = None, [0] * len(self.unseen)
+        elif masks:
+            self.chain = _consistent_assignment(self.unseen, self.barred_of_slot, rng)
+            if self.chain is None:  # cannot happen: the real deal is consistent; use sizes only
+                self.barred_of_slot = [0] * len(self.unseen)
+            else:
+                self.swaps = 3 * len(self.unseen)
+                self._swap(rng, 10 * len(self.unseen))  # forget the starting order
+
+    def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """Rank-mask hands and a stock (drawn with ``pop()``)."""
+        if self.free_slots is not None:
+            slots = rng.sample(self.free_slots, len(self.banned))
+            order = [-1] * len(self.unseen)
+            for slot, tile in zip(slots, self.banned):
+                order[slot] = tile
+            rest = self.allowed[:]
+            rng.shuffle(rest)
+            filler = iter(rest)
+            order = [tile if tile >= 0 else next(filler) for tile in order]
+        elif self.chain is None:
+            order = self.unseen[:]
+            rng.shuffle(order)
+        else:
+            self._swap(rng, self.swaps)
+            order = self.chain
+        hands = [0] * self.view.seats
+        hands[self.view.seat] = self.own
+        rank = _RANK
+        seat_of_slot = self.seat_of_slot
+        for slot in range(self.hand_slots):
+            hands[seat_of_slot[slot]] |= 1 << rank[order[slot]]
+        return hands, [rank[t] for t in order[self.hand_slots:]]
+
+    def _swap(self, rng: random.Random, count: int) -> None:
+        chain, barred = self.chain, self.barred_of_slot
+        assert chain is not None
+        size = len(chain)
+        rand = rng.random
+        for _ in range(count):
+            i, j = int(rand() * size), int(rand() * size)
+            a, b = chain[i], chain[j]
+            if not barred[j] >> a & 1 and not barred[i] >> b & 1:
+                chain[i], chain[j] = b, a
+
+
+def _tiles_showing(numbers: int) -> int:
+    """The tiles showing any number of the 7-bit mask ``numbers``, as a tile bit mask."""
+    tiles = 0
+    for n in NUMBERS:
+        if numbers >> n & 1:
+            tiles |= NUMBER_MASK[n]
+    return tiles
+
+
+def _consistent_assignment(tiles: list[int], barred_of_slot: list[int], rng: random.Random) -> list[int] | None:
+    """One tile per slot with no slot holding a tile it bars, found by augmenting paths (Kuhn's
+    matching); None when there is no such assignment."""
+    order = tiles[:]
+    rng.shuffle(order)
+    holder: dict[int, int] = {}  # slot -> tile
+
+    def place(tile: int, visited: set[int]) -> bool:
+        for slot, barred in enumerate(barred_of_slot):
+            if slot in visited or barred >> tile & 1:
+                continue
+            visited.add(slot)
+            if slot not in holder or place(holder[slot], visited):
+                holder[slot] = tile
+                return True
+        return False
+
+    if not all(place(tile, set()) for tile in order):
+        return None
+    return [holder[slot] for slot in range(len(barred_of_slot))]
+
+
+@dataclass(frozen=True)
+class CandidateScore:
+    """How one legal move did in the simulated rounds, from the viewing seat's side."""
+
+    action: Action
+    win_rate: float  # rounds won, a tie (nobody scores) counting half
+    margin: float  # mean points: won as positive, lost as negative
+
+
+
+def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: random.Random) -> list[CandidateScore]:
+    """Score each of ``actions`` (legal placements for the viewer) over ``samples``
+    determinizations, every action on the same deals, each finished by heaviest-first playouts."""
+    sampler = _Sampler(view, rng)
+    seat, seats, rules = view.seat, view.seats, view.rules
+    following = (seat + 1) % seats
+    starts = []
+    for action in actions:
+        assert action.tile is not None
+        left, right = view.ends_after(action)
+        starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), left, right))
+    wins = [0.0] * len(actions)
+    margins = [0] * len(actions)
+    for _ in range(samples):
+        hands, stock = sampler.sample(rng)
+        for i, (own_after, left, right) in enumerate(starts):
+            if not own_after:  # the move plays out: the others' pips are the score
+                dealt = list(hands)
+                dealt[seat] = 0
+                wins[i] += 1
+                margins[i] += rules.score_domino([_rank_pips(h) for h in dealt], seat)
+                continue
+            dealt = list(hands)
+            dealt[seat] = own_after
+            winner, points, _ = playout(dealt, left, right, following, 0, stock[:], heaviest_choice, None, rules, BY_RANK)
+            if winner == seat:
+                wins[i] += 1
+                margins[i] += points
+            elif winner is None:
+                wins[i] += 0.5
+            else:
+                margins[i] -= points
+    return [CandidateScore(a, w / samples, m / samples) for a, w, m in zip(actions, wins, margins)]
+
+
+__all__ = ["CandidateScore", "simulate"]
