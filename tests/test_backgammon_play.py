@@ -280,8 +280,25 @@ def test_new_game_keeps_its_options_in_the_id(client):
 
 
 # ----- a whole free game and a series -----------------------------------------------------------------
+def _game_of(client, url: str):
+    """The game an address stands for, rebuilt here from the address and the app's key."""
+    from tutor.web.backgammon_play import DECISION_SEPARATOR, GAME_SEPARATOR
+    query = parse_qs(urlsplit(url).query)
+    games = query.get("m", [""])[0].split(GAME_SEPARATOR)
+    key = client.application.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else key
+    dice = BackgammonDice(key, query["g"][0], len(games) - 1)
+    first_roll = dice.opening()[-1]
+    start = START.replace(to_move=WHITE if first_roll[0] > first_roll[1] else BLACK,
+                          dice=(max(first_roll), min(first_roll)))
+    videau, _series = read_backgammon_id(query["g"][0])
+    return replay_game(start, dice, [d for d in games[-1].split(DECISION_SEPARATOR) if d], videau=videau)
+
+
 def play_free_game(client, url: str, choose_take: bool = True) -> str:
-    for _ in range(2000):
+    """Play a free game to its end through the page: each play sent whole (s=…&do=confirm)."""
+    from tutor.games.backgammon.players import recommend
+    for _ in range(400):
         html = client.get(url).get_data(as_text=True)
         phase = re.search(r'data-phase="(\w+)"', html)[1]
         sep = "&" if "?" in url else "?"
@@ -294,14 +311,8 @@ def play_free_game(client, url: str, choose_take: bool = True) -> str:
         elif phase == "answer":
             url = follow(client, url + sep + ("do=take" if choose_take else "do=pass"))
         else:
-            source = re.search(r'name="at" value="(\w+)" class="source"', html)
-            target = re.search(r'name="at" value="(\w+)" class="target', html)
-            if target:
-                url = follow(client, url + sep + f"at={target[1]}")
-            elif source:
-                url = follow(client, url + sep + f"at={source[1]}")
-            else:
-                url = follow(client, url + sep + "do=confirm")
+            play = recommend(_game_of(client, url).position)
+            url = follow(client, url + sep + f"s={steps_token(play.steps)}&do=confirm")
     raise AssertionError("the game did not end")
 
 
@@ -416,3 +427,17 @@ def test_the_hint_ladder_shows_on_the_page_one_rung_at_a_time(client):
     assert counts == [1, 2, 3]
     html = client.get(f"{url}?hint=3").get_data(as_text=True)
     assert "Play 24/18" in unescape(html)
+
+
+def test_the_videau_stops_at_64():
+    # the learner owns the videau at 64: before the roll nobody may offer it, so no choice is asked
+    capped = Position.parse("W 6x5 5x5 4x5 | B 19x5 20x5 21x5 | W cube 64W")
+    game = replay_game(capped, ScriptedDice([(2, 1)]), [], videau=True)
+    assert game.phase is Phase.MOVE
+    below = capped.replace(cube=capped.cube.__class__(32, WHITE))
+    assert replay_game(below, ScriptedDice([(2, 1)]), [], videau=True).phase is Phase.DECIDE
+    # and the computer, far ahead, never offers it at 64 (it does at 32 if it owns it)
+    ahead = Position.parse("W 18x5 17x5 16x5 | B 24x5 23x5 22x5 | B cube 64B")
+    assert not any(e.kind == "double" for e in replay_game(ahead, ScriptedDice([(2, 1)]), [], videau=True).events)
+    ahead32 = ahead.replace(cube=ahead.cube.__class__(32, BLACK))
+    assert [e.kind for e in replay_game(ahead32, ScriptedDice([(2, 1)]), [], videau=True).events][:1] == ["double"]

@@ -14,6 +14,8 @@ was refused (400). Everything works with plain links and GET forms, without Java
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -83,8 +85,10 @@ class Table:
 
     def replay(self, decisions: list[str], index: int) -> Game:
         start, dice = self.start_and_dice(index)
+        source = (self.guided.id, self.guided.start, self.guided.rolls) if self.guided else (
+            self.game_id, index, _secret_key())
         try:
-            return replay_game(start, dice, decisions, videau=self.videau)
+            return _replay_cached(source, start, dice, decisions, self.videau)
         except DecisionError as error:
             number = error.params.get("index", 0)
             # TRANSLATORS: backgammon: a game address holds a decision the rules do not allow; %(reason)s says why.
@@ -115,6 +119,30 @@ class Table:
         if self.guided is None:
             fields["g"] = self.game_id
         return {k: v for k, v in fields.items() if v}
+
+
+# A page's game is the previous page's plus one decision: keep recent games and go on from the
+# longest kept prefix (the computer's plays need not be searched again). Games are not changed
+# after they are made, so sharing them between requests is safe.
+_GAMES: OrderedDict[tuple, Game] = OrderedDict()
+_GAMES_KEPT = 512
+_GAMES_LOCK = threading.Lock()
+
+
+def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: bool) -> Game:
+    resume = None
+    with _GAMES_LOCK:
+        for size in range(len(decisions), max(-1, len(decisions) - 4), -1):
+            resume = _GAMES.get((source, videau, tuple(decisions[:size])))
+            if resume is not None:
+                break
+    game = replay_game(start, dice, decisions, videau=videau, resume=resume)
+    with _GAMES_LOCK:
+        _GAMES[(source, videau, tuple(decisions))] = game
+        _GAMES.move_to_end((source, videau, tuple(decisions)))
+        while len(_GAMES) > _GAMES_KEPT:
+            _GAMES.popitem(last=False)
+    return game
 
 
 # ----- reading the address ----------------------------------------------------------------------------

@@ -96,6 +96,7 @@ class Game:
     result: Result | None = None
     offer: Offer | None = None  # an offer waiting for the learner's answer
     decisions: int = 0  # how many of the learner's decisions were used
+    rolls_used: int = 0  # how many rolls of the dice source were used
 
     @property
     def plays(self) -> list[Play]:
@@ -182,17 +183,23 @@ def play_of_steps(position: Position, steps: Sequence[Step]) -> Play:
 
 
 def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], videau: bool = False,
-                computer: Callable[[Position], Play | None] = recommend) -> Game:
+                computer: Callable[[Position], Play | None] = recommend, resume: Game | None = None) -> Game:
     """Play the game from ``start`` (its ``dice``, if any, are the first mover's: the opening
     roll) with the learner's ``decisions``, until it needs a decision that is not there.
 
+    ``resume``: the game as it stood after the first ``resume.decisions`` of these decisions (same
+    start, dice and videau), to go on from instead of replaying them (a page's previous state).
     Raises :class:`DecisionError` (``params['index']``: which decision) for a decision that does
     not fit, or one too many."""
     if len(decisions) > MAX_DECISIONS:
         raise DecisionError("too many decisions", code="too_long", index=MAX_DECISIONS)
-    game = Game(start, start, Phase.END)
-    position, used, index = start, 0, 0
-    pending: Offer | None = None
+    if resume is not None and resume.phase not in (Phase.OVER, Phase.END):
+        game = Game(start, resume.position, Phase.END, list(resume.events))
+        position, used, index, pending = resume.position, resume.rolls_used, resume.decisions, resume.offer
+    else:
+        game = Game(start, start, Phase.END)
+        position, used, index = start, 0, 0
+        pending: Offer | None = None
 
     def refuse(code: str, **params: object) -> DecisionError:
         return DecisionError(f"decision {index + 1}: {code}", code=code, index=index, **params)
@@ -285,7 +292,7 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
                 position = play.after
     if index < len(decisions):
         raise refuse("game_over" if game.phase is Phase.OVER else "too_long")
-    game.position, game.decisions = position, index
+    game.position, game.decisions, game.rolls_used = position, index, used
     return game
 
 
