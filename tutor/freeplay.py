@@ -29,14 +29,14 @@ import os
 import secrets
 from pathlib import Path
 
-from .domino import Deal
+from .domino import PLAYBOARD, Deal
 
 #: Bumped if the id's layout or the way deals are derived ever changes.
 GAME_ID_VERSION = 1
 NONCE_BYTES = 12
 CHECK_BYTES = 4
 GAME_ID_LENGTH = 24  # base64 of 1 + 1 + 12 + 4 = 18 bytes, no padding
-SEAT_COUNTS = (2, 3, 4)
+SEAT_COUNTS = PLAYBOARD.seat_counts  # the rule set says how many may play
 
 
 class GameIdError(ValueError):
@@ -50,7 +50,7 @@ def _check(body: bytes) -> bytes:
 def new_game_id(seats: int, nonce: bytes | None = None) -> str:
     """A fresh game id for ``seats`` players (``nonce``: 12 bytes, random unless given, for tests)."""
     if seats not in SEAT_COUNTS:
-        raise ValueError(f"{seats} seats: free play is for 2 to 4")
+        raise ValueError(f"{seats} seats: free play is for {PLAYBOARD.seat_range}")
     return _new_id(seats, nonce)
 
 

@@ -19,7 +19,7 @@ from werkzeug.exceptions import BadRequest
 
 from ..diagrams import Diagram, Display
 from ..domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
-from ..freeplay import GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id
+from ..freeplay import SEAT_COUNTS, GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id
 from ..guided import Game, hand_by_id, default_opponents, load_hands, replay
 from ..hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from ..players import summarize_turns
@@ -157,7 +157,7 @@ def free_play():
         # A new match, or an address from before game ids (its deals could be computed from it):
         # choose the id now, so that the URL holds the whole state from here on.
         seats = request.args.get("seats", "2")
-        if seats not in ("2", "3", "4"):
+        if seats not in [str(n) for n in SEAT_COUNTS]:
             # TRANSLATORS: free play was asked for with a number of players other than 2, 3 or 4.
             raise BadGame(_("Free play is for 2, 3 or 4 players."))
         return redirect(url_for("play.free_play", g=new_game_id(int(seats))))
