@@ -5,6 +5,8 @@ Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor.backgammon_diagrams import load_diagrams
@@ -140,3 +142,116 @@ def test_every_lesson_step_fits_a_phone(live_server, tab, artifacts, lang):
             boards = tab.evaluate("Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().right)")
             assert all(right <= 390 for right in boards), (section.id, step.id, boards)
     tab.screenshot(path=str(artifacts / f"backgammon-lesson-{lang}-390.png"), full_page=True)
+
+
+# ----- saved progress and Continue (tutor.js), kept apart from the domino course's ------------------------
+def _words(lang: str) -> dict:
+    from test_lessons import CATALOGS
+
+    return {k: v or k for k, v in CATALOGS[lang].items()} if lang != "en" else {}
+
+
+def _say(lang: str, msgid: str) -> str:
+    return _words(lang).get(msgid, msgid)
+
+
+@pytest.fixture()
+def fresh(browser):
+    """A page in a fresh browser context: nothing saved in localStorage yet."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+def _stored(page, key: str):
+    return page.evaluate(f"JSON.parse(localStorage.getItem({key!r}))")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_progress_is_saved_and_continue_lands_on_the_next_unseen_step(live_server, fresh, artifacts, lang):
+    from tutor.backgammon_course import correct_options, load_course
+
+    page = fresh
+    sections = {s.id: s for s in load_course()}
+    dice, points = sections["dice"], sections["points"]
+    start = page.locator("a.start")
+    page.goto(f"{live_server}/{lang}/backgammon/")
+    assert start.locator(".label").inner_text().strip() == _say(lang, "Start the backgammon course")
+    assert page.locator("button.reset:visible").count() == 0
+    # read the first step of a section: Continue offers the step after it, which is not seen yet
+    page.goto(f"{live_server}/{lang}/backgammon/lessons/dice/{dice.steps[0].id}")
+    page.goto(f"{live_server}/{lang}/backgammon/")
+    assert start.locator(".label").inner_text().strip() == _say(lang, "Continue")
+    assert start.locator(".where-next").inner_text().strip() == _say(lang, dice.steps[1].title)
+    progress = page.locator('li[data-section="dice"] .progress-text')
+    assert progress.is_visible() and [int(n) for n in re.findall(r"\d+", progress.inner_text())] == [0, 1]
+    start.click()
+    page.wait_for_url(f"**/{lang}/backgammon/lessons/dice/{dice.steps[1].id}")
+    # a step with a question: Continue stays on it until the answer is right, then goes on
+    page.goto(f"{live_server}/{lang}/backgammon/")
+    assert start.get_attribute("href").endswith(f"/{lang}/backgammon/lessons/dice/{dice.steps[1].id}")
+    page.goto(f"{live_server}/{lang}/backgammon/lessons/dice/{dice.steps[1].id}")
+    question = dice.steps[1].question
+    wrong = next(i for i in range(len(question.options)) if i not in correct_options(question))
+    with page.expect_navigation():
+        page.locator(f'.choices button[value="{wrong}"]').click()
+    page.goto(f"{live_server}/{lang}/backgammon/")
+    assert start.get_attribute("href").endswith(f"/{lang}/backgammon/lessons/dice/{dice.steps[1].id}")
+    page.goto(f"{live_server}/{lang}/backgammon/lessons/dice/{dice.steps[1].id}")
+    with page.expect_navigation():
+        page.locator(f'.choices button[value="{correct_options(question)[0]}"]').click()
+    assert page.locator(".feedback.right").count() == 1
+    assert page.locator('nav.sections li[data-section="dice"].done').count() == 1  # the section is done
+    page.goto(f"{live_server}/{lang}/backgammon/")
+    assert [int(n) for n in re.findall(r"\d+", progress.inner_text())] == [1, 1]
+    assert start.locator(".where-next").inner_text().strip() == _say(lang, points.steps[0].title)
+    page.screenshot(path=str(artifacts / f"backgammon-continue-{lang}.png"), full_page=True)
+    # the home page: the backgammon Continue leads there too; the domino course's button is untouched
+    page.goto(f"{live_server}/{lang}/")
+    home = page.locator('a.start[data-game="backgammon"]')
+    assert home.locator(".label").inner_text().strip() == _say(lang, "Continue the backgammon course")
+    assert home.locator(".where-next").inner_text().strip() == _say(lang, points.steps[0].title)
+    domino = page.locator("a.start:not([data-game])")
+    assert domino.locator(".label").inner_text().strip() == _say(lang, "Start the course")
+    assert page.locator("nav.ways li.continue-item").is_hidden()
+    home.click()
+    page.wait_for_url(f"**/{lang}/backgammon/lessons/points/{points.steps[0].id}")
+    # two records, one per course: nothing was written to the domino course's
+    assert _stored(page, "tutor-progress") is None
+    saved = _stored(page, "tutor-progress-backgammon")
+    assert saved["seen"]["dice"] == [dice.steps[0].id, dice.steps[1].id] and saved["correct"] == {"dice": [dice.steps[1].id]}
+    # and a domino step read now moves the domino Continue only
+    page.goto(f"{live_server}/{lang}/lessons/dealing/")
+    page.goto(f"{live_server}/{lang}/")
+    assert home.get_attribute("href").endswith(f"/{lang}/backgammon/lessons/points/{points.steps[1].id}")
+    assert domino.get_attribute("href").startswith(f"/{lang}/lessons/dealing/")
+
+
+def test_a_sections_progress_resets_alone(live_server, fresh):
+    from tutor.backgammon_course import load_course
+
+    page = fresh
+    sections = {s.id: s for s in load_course()}
+    for section_id in ("dice", "points"):
+        for step in sections[section_id].steps:
+            page.goto(f"{live_server}/en/backgammon/lessons/{section_id}/{step.id}")
+    page.goto(f"{live_server}/en/backgammon/")
+    dice = page.locator('li[data-section="dice"]')
+    points = page.locator('li[data-section="points"]')
+    assert dice.locator("button.reset").is_visible() and points.locator("button.reset").is_visible()
+    assert page.locator("button.reset:visible").count() == 2
+    dice.locator("button.reset").click()
+    assert dice.locator("button.reset").is_hidden() and dice.locator(".progress-text").is_hidden()
+    saved = _stored(page, "tutor-progress-backgammon")
+    assert "dice" not in saved["seen"] and saved["seen"]["points"] == [s.id for s in sections["points"].steps]
+    page.reload()
+    assert dice.locator("button.reset").is_hidden() and points.locator("button.reset").is_visible()
+    # the last step read was in points, and its question is not answered: Continue still leads there
+    last = sections["points"].steps[-1]
+    assert last.question is not None
+    assert page.locator("a.start").get_attribute("href").endswith(f"/en/backgammon/lessons/points/{last.id}")
+    # resetting the section that holds the last step read forgets where to continue
+    points.locator("button.reset").click()
+    page.reload()
+    assert page.locator("button.reset:visible").count() == 0
+    assert page.locator("a.start .label").inner_text().strip() == "Start the backgammon course"
