@@ -451,3 +451,70 @@ def test_an_empty_hand_after_playing_out():
 def test_bad_seat():
     with pytest.raises(ValueError):
         render_position(Position.parse(D3), labels=LABELS, seat=2)
+
+
+# ----- large labels (a slide on a projector) -----------------------------------------------------------
+def test_the_default_label_size_draws_the_same_bytes_as_before():
+    """Pages other than slides keep their pictures: the option at its default changes nothing, and
+    adds no rule or attribute."""
+    for seats in (2, 4):
+        for position, last in random_positions(seats, 1, seed=40 + seats):
+            svg = render_position(position, labels=LABELS, last_move=last)
+            assert render_position(position, labels=LABELS, last_move=last, label_size=15) == svg
+            assert "data-label-size" not in svg
+
+
+def _text_boxes(root, size: float) -> list[tuple[str, float, float, float, float]]:
+    """Each label's box, as Noto Sans (the projector's font) sets it: 1.07 em above the baseline,
+    0.3 em below, at most 0.71 em a letter for the semibold names (measured in Chromium)."""
+    boxes = []
+    for t in root.iter(f"{NS}text"):
+        if "annotation" in classes(t) or "num" in classes(t) or "boneyard-count" in classes(t):
+            continue
+        x, y, width = float(t.get("x")), float(t.get("y")), len(t.text) * size * 0.71
+        if t.get("text-anchor") == "end":
+            x -= width
+        boxes.append((t.text, x, y - 1.07 * size, x + width, y + 0.3 * size))
+    return boxes
+
+
+@pytest.mark.parametrize("size", [24, 33.5, 48])
+def test_large_labels_are_drawn_at_their_size_with_room_around_them(size):
+    long_labels = Labels(title="t", desc="d", hand="Quân trên tay bạn", boneyard="Tumpukan cadangan",
+                         left_end="ujung kiri", right_end="ujung kanan", seat_name=lambda n: f"Lawanmu {n + 1}")
+    for seats in (2, 3, 4):
+        for position, last in random_positions(seats, 2, seed=50 + seats):
+            svg = render_position(position, labels=long_labels, last_move=last, reveal=[1], label_size=size)
+            root = parse(svg)
+            assert root.get("data-label-size") == f"{size:g}"
+            # the style sheet sizes every word of this picture, and only of pictures of this size
+            style = next(root.iter(f"{NS}style")).text
+            scope = f'.dmn[data-label-size="{size:g}"]'
+            assert f"{scope} text{{font-size:{size:g}px}}" in style
+            assert f"{scope} .fit .num,{scope} .boneyard-count{{font-size:{size:g}px}}" in style
+            _x, _y, width, height = (float(v) for v in root.get("viewBox").split(","))
+            tiles = tile_boxes(svg)
+            for i, a in enumerate(tiles):
+                assert 0 <= a.x and a.x + a.w <= width and 0 <= a.y and a.y + a.h <= height, a
+                for b in tiles[i + 1:]:
+                    assert not a.overlaps(b), (position, a, b)
+            labels = _text_boxes(root, size)
+            for k, (text, left, top, right, bottom) in enumerate(labels):
+                assert 0 <= left and right <= width + 1 and 0 <= top and bottom <= height, (text, size)
+                for tile in tiles:
+                    assert not (left < tile.x + tile.w and tile.x < right and top < tile.y + tile.h and tile.y < bottom), \
+                        (position, text, tile, size)
+                for other in labels[k + 1:]:
+                    assert not (left < other[3] and other[1] < right and top < other[4] and other[2] < bottom), \
+                        (position, text, other[0], size)
+            # the fit tags over the hand never touch each other
+            tags = [r for g in groups(root, "fit") for r in g.iter(f"{NS}rect")]
+            spans = sorted((float(r.get("x")), float(r.get("x")) + float(r.get("width")), float(r.get("y"))) for r in tags)
+            for a, b in zip(spans, spans[1:]):
+                assert a[2] != b[2] or a[1] <= b[0], (position, a, b)
+
+
+def test_a_label_size_out_of_range_is_refused():
+    for size in (5, 200):
+        with pytest.raises(ValueError):
+            render_position(Position.parse(D3), labels=LABELS, label_size=size)

@@ -92,6 +92,23 @@ STYLE = (
 )
 
 
+def _style(label_size: float) -> str:
+    """The picture's style sheet. Larger labels (a slide's) add rules that resize every word but the
+    annotation lines, so the default picture keeps its bytes. An inline SVG's style applies to the
+    whole page, so those rules name the size they are for: pictures with different label sizes
+    can share a page."""
+    if label_size == FONT:
+        return STYLE
+    k = label_size / FONT
+    scope = f'.dmn[data-label-size="{_n(label_size)}"]'
+    return STYLE + (
+        f"{scope} text{{font-size:{_n(label_size)}px}}"
+        f"{scope} .num{{font-size:{_n(18 * k)}px}}"
+        f"{scope} .fit .num,{scope} .boneyard-count{{font-size:{_n(label_size)}px}}"
+        f"{scope} .annotation{{font-size:{FONT}px}}"
+    )
+
+
 @dataclass(frozen=True)
 class Labels:
     """The already-localized words a picture needs; an empty string draws no text.
@@ -284,6 +301,7 @@ def render_position(
     max_width: int | None = None,
     fresh: Tile | None = None,
     id_prefix: str | None = None,
+    label_size: float = FONT,
     debug: bool = False,
 ) -> str:
     """Draw ``position`` from ``seat``'s chair as a standalone ``<svg>`` string.
@@ -300,15 +318,23 @@ def render_position(
     - ``id_prefix``: prefix of the few ids (defs, title, desc); by default a short hash of the
       inputs, so the same input gives the same bytes and different diagrams inlined in one page
       do not clash.
+    - ``label_size``: the size of the words and numbers in the picture (the hands' names, the end
+      labels and badges, the boneyard's count, the fit tags), in viewBox units: none is smaller
+      once it is above the default 15, and the layout makes room for them (wider tags space the
+      hand's tiles further apart). A slide on a projector asks for more than the default 15 so that they read
+      from the back of the room once the picture is scaled to its place. Annotation lines keep 15.
     - ``debug``: let svgwrite validate the SVG (slow; for tests).
     """
+    if not 8 <= label_size <= 80:
+        raise ValueError(f"label_size {label_size} is out of range (8 to 80 viewBox units)")
     if not 0 <= seat < position.seats:
         raise ValueError(f"seat {seat} is not a seat of this position")
     prefix = id_prefix or _default_prefix(
         position, labels, seat, reveal, highlight, dim_unplayable, last_move,
         show_boneyard, show_hand, show_opponents, annotations, max_row_tiles, max_width, fresh,
+        *(() if label_size == FONT else (f"label={label_size}",)),
     )
-    return _Renderer(position, labels, seat, prefix, debug).render(
+    return _Renderer(position, labels, seat, prefix, debug, label_size).render(
         reveal=set(reveal), highlight=highlight, dim=dim_unplayable, last_move=last_move,
         show_boneyard=show_boneyard, show_hand=show_hand, show_opponents=show_opponents,
         annotations=[str(a) for a in annotations], max_row=max_row_tiles, max_width=max_width, fresh=fresh,
@@ -326,8 +352,22 @@ def _default_prefix(position: Position, labels: Labels, *options: object) -> str
 
 
 class _Renderer:
-    def __init__(self, position: Position, labels: Labels, seat: int, prefix: str, debug: bool) -> None:
+    def __init__(self, position: Position, labels: Labels, seat: int, prefix: str, debug: bool,
+                 label_size: float = FONT) -> None:
         self.position = position
+        self.font = label_size
+        self.k = label_size / FONT  # every label's room grows with its type
+        # The default spacing was tuned by eye for 15-unit type. Larger type (a slide's) is laid out
+        # with a label's whole line box, ascent to descent (1.36 em in Noto Sans, the projector's
+        # font), and a width estimate that holds for bold wide letters ("Lawanmu" is 0.71 em a
+        # letter), so that no label's box touches a tile or another label.
+        large = label_size != FONT
+        self.char_w = 0.72 if large else CHAR_W
+        self.ascent = 1.07 * label_size if large else 15  # a label's baseline below the top of its line
+        self.descent = 0.3 * label_size if large else 4
+        self.top_label_h = self.ascent + self.descent + 6 if large else 24
+        self.hand_label_h = self.ascent + self.descent + 8 if large else 26
+        self.count_size = label_size if large else 22  # the boneyard's count
         name = labels.seat_name
         # plain strings from here on (a caller may pass lazy translations)
         self.labels = Labels(
@@ -344,6 +384,10 @@ class _Renderer:
         extra = self.extras.setdefault(id(element), {})
         for name, value in attributes.items():
             extra[name.replace("_", "-")] = value if isinstance(value, str) else str(value)
+
+    def _width(self, text: str, size: float) -> float:
+        """A label's width for the layout (see ``char_w``)."""
+        return len(text) * size * self.char_w
 
     def _text(self, parent, text: str, x: float, y: float, class_: str | None = None, anchor: str = "start"):
         element = self.dwg.text(text, insert=(_n(x), _n(y)))
@@ -382,8 +426,8 @@ class _Renderer:
 
     def _badge(self, parent, number: int, x: float, y: float, class_: str):
         g = self.dwg.g(class_=f"badge {class_}")
-        g.add(self.dwg.circle(center=(_n(x), _n(y)), r=BADGE_R))
-        self._text(g, str(number), x, y + 6.5, "num")
+        g.add(self.dwg.circle(center=(_n(x), _n(y)), r=_n(BADGE_R * self.k)))
+        self._text(g, str(number), x, y + 6.5 * self.k, "num")
         parent.add(g)
         return g
 
@@ -399,15 +443,19 @@ class _Renderer:
         self.table_pad = TABLE_PAD if self.limit is None else TABLE_PAD // 2  # a phone: every unit counts
         if self.limit is not None:
             # the line's rows: its tiles, the two end badges beside them and the table's padding
-            room = self.limit - 2 * self.table_pad - 2 * (10 + 2 * BADGE_R)
+            room = self.limit - 2 * self.table_pad - 2 * (10 + 2 * BADGE_R * self.k)
             max_row = max(2, min(max_row, int((room + GAP) // (L + GAP))))
-        bands: list[_Band] = []
-        top = self._top_band(reveal, show_opponents, show_boneyard)
-        if top is not None:
-            bands.append(top)
-        bands.append(self._table_band(last_move, max_row))
+        bands: list[_Band] = [self._table_band(last_move, max_row)]
         if show_hand:
             bands.append(self._hand_band())
+        # large labels: the other hands go onto more lines rather than make the picture wider
+        # than its table and hand (so the whole picture, and so its labels, would shrink)
+        wrap = None if self.font == FONT else max(max(b.width for b in bands), 360 - 2 * MARGIN)
+        if wrap is not None and self.limit is not None:
+            wrap = min(wrap, self.limit)
+        top = self._top_band(reveal, show_opponents, show_boneyard, wrap)
+        if top is not None:
+            bands.insert(0, top)
         if annotations:
             bands.append(self._annotation_band(annotations))
 
@@ -419,7 +467,7 @@ class _Renderer:
         dwg["width"], dwg["height"] = _n(width), _n(height)
         dwg.viewbox(0, 0, _n(width), _n(height))
         dwg["class"] = "dmn"
-        dwg.add(dwg.style(STYLE))
+        dwg.add(dwg.style(_style(self.font)))
         self._defs()
         dwg.add(dwg.rect(insert=(0, 0), size=(_n(width), _n(height)), rx=10, class_="bg"))
         self.width = width
@@ -467,17 +515,22 @@ class _Renderer:
     def _seat_label(self, parent, seat: int, text: str, x: float, y: float) -> None:
         """A hand's name, with a marker when it is that seat's turn."""
         if self.position.to_move == seat and self.position.required() is not Required.OVER:
-            marker = self.dwg.path(d=f"M{_n(x)},{_n(y - 11)}l9,5.5 -9,5.5z", class_="turn")
+            k = self.k
+            marker = self.dwg.path(d=f"M{_n(x)},{_n(y - 11 * k)}l{_n(9 * k)},{_n(5.5 * k)} {_n(-9 * k)},{_n(5.5 * k)}z",
+                                   class_="turn")
             self._data(marker, data_to_move=seat)
             parent.add(marker)
-            x += 14
+            x += 14 * k
         if text:
             self._text(parent, text, x, y, "name")
 
-    def _top_band(self, reveal: set[int], show_opponents: bool, show_boneyard: bool) -> _Band | None:
+    def _top_band(self, reveal: set[int], show_opponents: bool, show_boneyard: bool,
+                  wrap: float | None = None) -> _Band | None:
+        """The other seats' hands and the boneyard, side by side; onto a new line past ``wrap``
+        (default: the width limit), so long names do not make the picture wide and small."""
         position = self.position
         blocks: list[tuple[float, float, Callable[[float, float], None]]] = []  # width, height, draw
-        label_h = 24
+        label_h = self.top_label_h
         tiles_h = L * SMALL
         if show_opponents:
             for k in range(1, position.seats):
@@ -485,15 +538,17 @@ class _Renderer:
                 blocks.append(self._opponent_block(seat, seat in reveal, label_h))
         if show_boneyard:
             boneyard_w, draw_boneyard = self._boneyard_block(label_h)
-            blocks.append((boneyard_w, label_h + tiles_h, draw_boneyard))
+            count_h = self.ascent + self.descent if self.font != FONT else 0  # a large count may pass the stack
+            blocks.append((boneyard_w, label_h + max(tiles_h, count_h), draw_boneyard))
         if not blocks:
             return None
         gap = 40
+        wrap = self.limit if wrap is None else wrap
         # blocks side by side, onto a new line when the next would pass the limit
         lines: list[list[tuple[float, float, Callable[[float, float], None]]]] = [[]]
         for w, h, draw_block in blocks:
             used = sum(b[0] for b in lines[-1]) + gap * len(lines[-1])
-            if lines[-1] and self.limit is not None and used + w > self.limit:
+            if lines[-1] and wrap is not None and used + w > wrap:
                 lines.append([])
             lines[-1].append((w, h, draw_block))
         widths = [sum(b[0] for b in line) + gap * (len(line) - 1) for line in lines]
@@ -520,14 +575,14 @@ class _Renderer:
             per_row = max(1, min(per_row, int((self.limit - S * SMALL) // SMALL_PITCH) + 1))
         rows = max(1, math.ceil(len(tiles) / per_row))
         tiles_w = max(min(len(tiles), per_row) * SMALL_PITCH - (SMALL_PITCH - S * SMALL), S * SMALL)
-        width = max(tiles_w, _text_width(name) + (14 if turn else 0))
+        width = max(tiles_w, self._width(name, self.font) + (14 * self.k if turn else 0))
         row_h = L * SMALL + 8
         height = label_h + rows * row_h - 8
 
         def draw(x: float, y: float) -> None:
             g = self.dwg.g(class_="opponent" + (" revealed" if face_up else ""))
             self._data(g, data_seat=seat)
-            self._seat_label(g, seat, name, x, y + 15)
+            self._seat_label(g, seat, name, x, y + self.ascent)
             if not tiles:
                 g.add(self.dwg.rect(insert=(_n(x), _n(y + label_h)), size=(_n(S * SMALL), _n(L * SMALL)),
                                     rx=RX, class_="empty"))
@@ -550,14 +605,15 @@ class _Renderer:
         stack = min(count, 3)
         count_text = str(count)
         stack_w = S * SMALL + 4 * max(stack - 1, 0)
-        width = max(_text_width(text), stack_w + 10 + _text_width(count_text, 22))
+        count_size = self.count_size
+        width = max(self._width(text, self.font), stack_w + 10 + self._width(count_text, count_size))
 
         def draw(x: float, y: float) -> None:
             dwg = self.dwg
             g = dwg.g(class_="boneyard")
             self._data(g, data_count=count)
             if text:
-                self._text(g, text, x, y + 15, "name")
+                self._text(g, text, x, y + self.ascent, "name")
             top = y + label_h
             if count == 0:
                 g.add(dwg.rect(insert=(_n(x), _n(top)), size=(_n(S * SMALL), _n(L * SMALL)), rx=RX, class_="empty"))
@@ -566,7 +622,9 @@ class _Renderer:
                 cy = top + L * SMALL / 2 + 4 * (stack - 1) - 4 * k
                 g.add(dwg.use(f"#{self.prefix}b", class_="stack face-down",
                               transform=f"translate({_n(cx)},{_n(cy)}) rotate(90) scale({SMALL})"))
-            self._text(g, count_text, x + stack_w + 10, top + L * SMALL / 2 + 8, "boneyard-count")
+            # beside the stack, its middle (the default) or the top of its line (large type) level with the stack's
+            count_y = top + L * SMALL / 2 + 8 if self.font == FONT else top + self.ascent
+            self._text(g, count_text, x + stack_w + 10, count_y, "boneyard-count")
             dwg.add(g)
 
         return width, draw
@@ -596,9 +654,10 @@ class _Renderer:
                     last_index = i
         # the end badges and their labels, outside the chain's two ends
         first, last = placed[0], placed[-1]
-        left_x = first.cx - first.w / 2 - 10 - BADGE_R
+        badge_r, font = BADGE_R * self.k, self.font
+        left_x = first.cx - first.w / 2 - 10 - badge_r
         d = directions[-1]
-        right_x = last.cx + d * (last.w / 2 + 10 + BADGE_R)
+        right_x = last.cx + d * (last.w / 2 + 10 + badge_r)
         ends = [
             ("end-left", position.line[0][0], left_x, first.cy, -1, self.labels.left_end),
             ("end-right", position.line[-1][1], right_x, last.cy, d, self.labels.right_end),
@@ -609,18 +668,21 @@ class _Renderer:
         # last (right end), running inwards, so it never drifts towards the other end.
         label_at = {}
         for class_, _, bx, by, side, text in ends:
-            xs += [bx - BADGE_R, bx + BADGE_R]
-            ys += [by - BADGE_R, by + BADGE_R]
+            xs += [bx - badge_r, bx + badge_r]
+            ys += [by - badge_r, by + badge_r]
             if not text:
                 continue
+            # the baselines of a word over the first tile and under the last, clear of a double there
+            above = by - L / 2 - 6 if font == FONT else by - L / 2 - 4 - self.descent
+            below = by + L / 2 + 3 + font if font == FONT else by + L / 2 + 4 + self.ascent
             if class_ == "end-left":
-                tx, ty, anchor = bx - BADGE_R, by - L / 2 - 6, "start"
+                tx, ty, anchor = bx - badge_r, above, "start"
             else:
-                tx, ty, anchor = (bx + BADGE_R, by + L / 2 + 18, "end") if side > 0 else (bx - BADGE_R, by + L / 2 + 18, "start")
+                tx, ty, anchor = (bx + badge_r, below, "end") if side > 0 else (bx - badge_r, below, "start")
             label_at[class_] = (tx, ty, anchor)
-            reach = _text_width(text) * (1 if anchor == "start" else -1)
+            reach = self._width(text, font) * (1 if anchor == "start" else -1)
             xs += [tx, tx + reach]
-            ys += [ty - FONT, ty + 4]
+            ys += [ty - (font if font == FONT else self.ascent), ty + self.descent]
         min_x, min_y = min(xs), min(ys)
         w, h = max(xs) - min_x + 2 * pad, max(ys) - min_y + 2 * pad
 
@@ -656,16 +718,19 @@ class _Renderer:
     def _hand_band(self) -> _Band:
         tiles = self.position.hand(self.seat)
         label = self.labels.hand
-        label_h = 26
+        label_h = self.hand_label_h
         entries = [(tile, *self._hand_classes(tile, self.seat)) for tile in tiles]
-        marker_h = 28 if any(ends - {None} for _, _, ends in entries) else 0
+        marker_h = 28 * self.k if any(ends - {None} for _, _, ends in entries) else 0
+        # larger fit tags (a slide's) need the tiles further apart, so two tags never touch
+        widest_tag = max((self._fit_width(len(ends - {None})) for _, _, ends in entries if ends - {None}), default=0)
+        pitch = HAND_PITCH if self.k == 1 else max(HAND_PITCH, math.ceil(widest_tag + 4 * self.k))
         per_row = len(tiles) or 1
         if self.limit is not None:
-            per_row = max(1, min(per_row, int((self.limit - S) // HAND_PITCH) + 1))
+            per_row = max(1, min(per_row, int((self.limit - S) // pitch) + 1))
         rows = max(1, math.ceil(len(tiles) / per_row))
-        tiles_w = max(min(len(tiles), per_row) * HAND_PITCH - (HAND_PITCH - S), S)
+        tiles_w = max(min(len(tiles), per_row) * pitch - (pitch - S), S)
         turn = self.position.to_move == self.seat
-        width = max(tiles_w, _text_width(label) + (14 if turn else 0))
+        width = max(tiles_w, self._width(label, self.font) + (14 * self.k if turn else 0))
         row_h = marker_h + L + 12
         height = label_h + rows * row_h - 6
 
@@ -673,14 +738,14 @@ class _Renderer:
             dwg = self.dwg
             g = dwg.g(class_="hand")
             self._data(g, data_seat=self.seat)
-            self._seat_label(g, self.seat, label, ox, oy + 15)
+            self._seat_label(g, self.seat, label, ox, oy + self.ascent)
             x0 = ox + (width - tiles_w) / 2
             top = oy + label_h + marker_h
             if not tiles:
                 g.add(dwg.rect(insert=(_n(x0), _n(top)), size=(S, L), rx=RX, class_="empty hand-empty"))
             for k, (tile, classes, ends) in enumerate(entries):
                 i, row = k % per_row, k // per_row
-                cx = x0 + i * HAND_PITCH + S / 2
+                cx = x0 + i * pitch + S / 2
                 row_top = top + row * row_h
                 p = _Placed((tile.high, tile.low), cx, row_top + L / 2, 90)
                 data = {"data_seat": self.seat}
@@ -693,7 +758,7 @@ class _Renderer:
                                    class_="fresh-ring"))
                 self._tile(g, p, classes, ring="playable" in classes, **data)
                 if ends - {None}:
-                    self._fit_marker(g, ends, cx, row_top - 12)
+                    self._fit_marker(g, ends, cx, row_top - 12 * self.k)
             dwg.add(g)
 
         return _Band(width, height, draw)
@@ -704,21 +769,28 @@ class _Renderer:
         dwg = self.dwg
         left, right = self.position.ends or (0, 0)
         parts = [e for e in (End.LEFT, End.RIGHT) if e in ends]
-        part_w = 22
-        w = part_w * len(parts) + 6 * (len(parts) - 1) + 8
+        k = self.k
+        part_w = 22 * k
+        w = self._fit_width(len(parts))
         g = dwg.g(class_="fit " + " ".join(f"fits-{e.value}" for e in parts))
-        g.add(dwg.rect(insert=(_n(cx - w / 2), _n(y - 10)), size=(_n(w), 20), rx=10))
-        x = cx - w / 2 + 4
+        g.add(dwg.rect(insert=(_n(cx - w / 2), _n(y - 10 * k)), size=(_n(w), _n(20 * k)), rx=_n(10 * k)))
+        x = cx - w / 2 + 4 * k
+        # the triangle's legs, as the path writes them ("7,-5v10" at the default size)
+        leg, half, side = _n(7 * k), _n(5 * k), _n(10 * k)
         for end in parts:
             if end is End.LEFT:
                 # a triangle pointing left, then the number
-                g.add(dwg.path(d=f"M{_n(x + 1)},{_n(y)}l7,-5v10z"))
-                self._text(g, str(left), x + 15, y + 4.5, "num")
+                g.add(dwg.path(d=f"M{_n(x + 1 * k)},{_n(y)}l{leg},-{half}v{side}z"))
+                self._text(g, str(left), x + 15 * k, y + 4.5 * k, "num")
             else:
-                self._text(g, str(right), x + 6, y + 4.5, "num")
-                g.add(dwg.path(d=f"M{_n(x + 21)},{_n(y)}l-7,-5v10z"))
-            x += part_w + 6
+                self._text(g, str(right), x + 6 * k, y + 4.5 * k, "num")
+                g.add(dwg.path(d=f"M{_n(x + 21 * k)},{_n(y)}l-{leg},-{half}v{side}z"))
+            x += part_w + 6 * k
         parent.add(g)
+
+    def _fit_width(self, parts: int) -> float:
+        """The width of a fit tag naming ``parts`` ends (58 units for both at the default size)."""
+        return (22 * parts + 6 * (parts - 1) + 8) * self.k
 
     def _annotation_band(self, annotations: list[str]) -> _Band:
         width = max(_text_width(a) for a in annotations)
@@ -741,6 +813,8 @@ class _Renderer:
         title, desc = root[0], root[1]
         title.set("id", f"{p}t")
         desc.set("id", f"{p}d")
+        if self.font != FONT:  # a slide's picture says how large its labels were drawn
+            root.set("data-label-size", _n(self.font))
         root.set("role", "img")
         root.set("aria-labelledby", f"{p}t")
         root.set("aria-describedby", f"{p}d")

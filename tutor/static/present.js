@@ -105,7 +105,11 @@
       });
       return bottom > limit + 1 || widest > right + 1;
     }
-    const LAYOUTS = ["roomy", "", "wide", "wider"];
+    // A picture drawn for a slide (data-label-size: tutor/web/slide_pictures.py) has its labels
+    // sized for the "wide" picture box: never narrower, so they stay 24 px; longer text steps down
+    // in size instead.
+    const ALL_LAYOUTS = ["roomy", "", "wide", "wider"];
+    const SIZED_LAYOUTS = ["roomy", "", "wide"];
     const DENSITY = ["", "dense", "denser"];
     function fit(slide) {
       // measured with the answer shown and hidden, so that revealing it (A) moves nothing
@@ -118,46 +122,18 @@
         answer.open = false;
         return open || overflowsNow(slide);
       }
-      const layouts = slide.classList.contains("has-visual") ? LAYOUTS : [""];
-      slide.classList.remove.apply(slide.classList, LAYOUTS.concat(DENSITY).filter(Boolean));
+      const sized = slide.querySelector(".visual svg[data-label-size]");
+      const layouts = !slide.classList.contains("has-visual") ? [""] : sized ? SIZED_LAYOUTS : ALL_LAYOUTS;
+      slide.classList.remove.apply(slide.classList, ALL_LAYOUTS.concat(DENSITY).filter(Boolean));
       search: for (const density of DENSITY) {
         if (density) slide.classList.add(density);
         for (const layout of layouts) {
-          LAYOUTS.forEach(function (c) { if (c) slide.classList.remove(c); });
+          ALL_LAYOUTS.forEach(function (c) { if (c) slide.classList.remove(c); });
           if (layout) slide.classList.add(layout);
           if (!overflows(slide)) break search;
         }
       }
       if (answer) answer.open = wasOpen;
-      labels(slide);
-    }
-
-    // Labels in a picture read from the back of the room: at least 24 px on the screen, whatever
-    // the picture's scale (the renderer draws them at 15 units).
-    // A label grows only as far as it stays clear of the other labels and of the tiles: where the
-    // picture's layout leaves no room for 24 px, it stops short rather than cover something.
-    function overlapping(svg) {
-      const texts = Array.from(svg.querySelectorAll("text")).filter((t) => !t.closest(".badge, .fit") && !t.classList.contains("annotation"))
-        .map((t) => t.getBoundingClientRect()).filter((r) => r.width > 0);
-      const tiles = Array.from(svg.querySelectorAll(".tile, .face-down")).map((t) => t.getBoundingClientRect())
-        .filter((r) => r.width > 0);
-      const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-      for (let i = 0; i < texts.length; i++) {
-        for (let j = i + 1; j < texts.length; j++) if (hit(texts[i], texts[j])) return true;
-        for (const tile of tiles) if (hit(texts[i], tile)) return true;
-      }
-      return false;
-    }
-    function labels(slide) {
-      slide.querySelectorAll(".visual svg").forEach(function (svg) {
-        const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
-        if (!box.width || !view || !view.width) return;
-        const scale = Math.min(box.width / view.width, box.height / view.height);
-        for (let size = Math.max(15, 24 / scale); size >= 15; size -= 0.5) {
-          svg.style.setProperty("--label", size.toFixed(2) + "px");
-          if (size <= 15 || !overlapping(svg)) break;
-        }
-      });
     }
 
     function setBlank(on) {
@@ -183,13 +159,6 @@
       const answer = slides[current - 1].querySelector("details.answer");
       if (answer) answer.open = !answer.open;
     }
-
-    // the revealed picture (A) gets its labels sized when it shows
-    slides.forEach(function (slide) {
-      slide.querySelectorAll("details.answer").forEach(function (details) {
-        details.addEventListener("toggle", function () { if (!slide.hidden) labels(slide); });
-      });
-    });
 
     // Older links and notes may say #3: honour it, then show the slide's own address.
     const hash = /^#(\d{1,3})$/.exec(location.hash);

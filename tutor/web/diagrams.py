@@ -250,18 +250,19 @@ def labels_for(diagram: Diagram) -> Labels:
     )
 
 
-def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = False) -> str:
+def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15) -> str:
     """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
     under the picture (pip totals, the score) are left out, so a check question about the
     picture does not show its own answer. ``neutral`` also leaves out the marks that answer a
     question about the position (rings on the playable tiles, the others dimmed): the picture a
-    class looks at before the answer is revealed."""
+    class looks at before the answer is revealed. ``label_size``: the renderer's option (a slide's
+    labels are larger)."""
     if neutral:  # the same picture with its display options turned off, so its description agrees
         diagram = replace(diagram, display=replace(diagram.display, highlight="none", dim_unplayable=False,
                                                    annotations=()))
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
     return render_position(diagram.position, labels=labels_for(diagram), annotations=annotations,
-                           **render_options(diagram))
+                           label_size=label_size, **render_options(diagram))
 
 
 def _find(diagram_id: str) -> Diagram:
@@ -275,16 +276,16 @@ def _find(diagram_id: str) -> Diagram:
 
 
 def diagram_svg(diagram_id: str, lang: str | None = None, *, annotations: bool = True,
-                neutral: bool = False) -> Markup:
+                neutral: bool = False, label_size: float = 15) -> Markup:
     """A diagram's SVG markup for inlining in a page, in ``lang`` (default: the page's language).
 
     The markup is trusted: the renderer builds it from engine data and escapes every word.
     """
     diagram = _find(diagram_id)
     if lang is None or str(get_locale()) == lang:
-        return Markup(render_svg(diagram, annotations=annotations, neutral=neutral))
+        return Markup(render_svg(diagram, annotations=annotations, neutral=neutral, label_size=label_size))
     with force_locale(lang):
-        return Markup(render_svg(diagram, annotations=annotations, neutral=neutral))
+        return Markup(render_svg(diagram, annotations=annotations, neutral=neutral, label_size=label_size))
 
 
 @bp.app_template_global("diagram_svg")

@@ -40,6 +40,7 @@ from .diagrams import diagram_svg, render_note as diagram_note
 from .feedback import choice_label, question_text
 from .i18n import translate_text as tr
 from .pages import use_language_prefix
+from .slide_pictures import slide_svg
 from .wording import action_name, option_label, render_note as wording_note, seat_name
 
 bp = Blueprint("present", __name__, url_prefix="/<lang_code>")
@@ -277,7 +278,8 @@ def _reveal_marks() -> str:
 #: The domino course's presenter, at /<lang>/present/...
 DOMINOES = Game(
     endpoint="present", channel="tutor-present", sections=load_course, lesson="pages.step",
-    picture=lambda diagram_id, suffix, neutral: unique_svg(diagram_id, suffix, neutral=neutral),
+    # a slide's labels at 24 px on the projector (tutor/web/slide_pictures.py)
+    picture=lambda diagram_id, suffix, neutral: slide_svg(diagram_id, suffix, neutral=neutral),
     question=question_view, reveal=_reveal_marks,
 )
 
