@@ -18,12 +18,13 @@ from typing import Iterator
 from flask import Flask, url_for
 
 from tutor import guided
-from tutor.freeplay import new_game_id
+from tutor.freeplay import new_backgammon_id, new_game_id
 from tutor.course import load_course
 from tutor.diagrams import load_diagrams
 
 #: A fixed three-player free-play game (its deals come from the app's key, tutor.freeplay).
 FREE_PLAY_GAME = new_game_id(3, nonce=bytes([7]) * 12)
+BACKGAMMON_GAME = new_backgammon_id(True, True, nonce=bytes([7]) * 12)
 
 LANGS = ("en", "vi", "id")
 
@@ -102,11 +103,11 @@ def sample_arguments() -> list[dict[str, str]]:
     diagram = next(iter(load_diagrams()))
     hand = first_hand().id
     return [{"section_id": section.id, "section": section.id, "step_id": step.id, "step": step.id,
-             "diagram_id": diagram, "hand_id": hand} for section, step in pairs]
+             "diagram_id": diagram, "hand_id": hand, "position_id": "higher-die"} for section, step in pairs]
 
 
 #: Endpoints that are not pages (files, JSON) or that only redirect.
-NOT_PAGES = {"static", "api.domino_analyze", "diagrams.svg", "root.index", "pages.section"}
+NOT_PAGES = {"static", "api.domino_analyze", "diagrams.svg", "root.index", "pages.section", "bgplay.new_game"}
 
 
 def known_pages(lang: str) -> list[tuple[str, str]]:
@@ -124,6 +125,12 @@ def known_pages(lang: str) -> list[tuple[str, str]]:
         ("guided-hand-helped", f"/{lang}/hands/{hand.id}?hint=3&explain=1&strategy=1"),
         ("guided-hand-over", f"/{lang}/hands/{hand.id}?moves={done}"),
         ("free-play", f"/{lang}/play?g={FREE_PLAY_GAME}"),
+        ("bg-practice", f"/{lang}/backgammon/play/"),
+        ("bg-guided", f"/{lang}/backgammon/guided/higher-die?f=24&hint=3"),
+        ("bg-guided-refused", f"/{lang}/backgammon/guided/higher-die?f=24&at=19"),
+        ("bg-guided-over", f"/{lang}/backgammon/guided/higher-die?m=24-18"),
+        ("bg-videau", f"/{lang}/backgammon/guided/videau?hint=3"),
+        ("bg-free-play", f"/{lang}/backgammon/play/game?g={BACKGAMMON_GAME}"),
         ("not-found", f"/{lang}/lessons/no-such-section/"),
         ("bad-game", f"/{lang}/hands/{hand.id}?moves=9-9"),
     ]

@@ -110,6 +110,9 @@ REACHABLE = """(selector) => { const all = document.querySelectorAll("*");
   return Array.from(document.querySelectorAll(selector))
   .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden"
                 && !el.closest("[hidden]") && !el.closest("[inert]"))
+  // a radio group is one Tab stop (its checked button); the arrow keys move inside it
+  .filter(el => !(el.type === "radio" && !el.checked && el.form
+                  && el.form.querySelector(`input[type=radio][name="${el.name}"]:checked`)))
   .map(el => Array.prototype.indexOf.call(all, el) + " " + el.outerHTML.slice(0, 100)); }"""
 
 
