@@ -226,7 +226,8 @@ def test_the_course_page_and_the_home_page_offer_continue_and_a_reset_per_sectio
     assert f'href="/{lang}/backgammon/lessons/{first_section}/{first_steps[0]["id"]}"' in start
     assert f'data-step-url="/{lang}/backgammon/lessons/SECTION/STEP"' in start
     home = client.get(f"/{lang}/").get_data(as_text=True)
-    starts = re.findall(r'<a class="button[^"]*start"[^>]*>', home)
+    starts = re.findall(r'<a class="button[^"]*(?:start|resume)"[^>]*>', home)
     assert len(starts) == 2  # the domino course's, as before, and the backgammon course's
+    assert starts[0].startswith('<a class="button primary big start"') and starts[1].startswith('<a class="button resume"')
     assert f'data-step-url="/{lang}/lessons/SECTION/STEP"' in starts[0] and "data-game" not in starts[0]
     assert 'data-game="backgammon"' in starts[1] and f'data-step-url="/{lang}/backgammon/lessons/SECTION/STEP"' in starts[1]

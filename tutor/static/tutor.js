@@ -74,7 +74,8 @@
       header.closest("li").hidden = false;
     }
   }
-  document.querySelectorAll("a.start").forEach(function (start) {
+  // a.start: a course's own big button; a.resume: another course's, on the home page (the backgammon one)
+  document.querySelectorAll("a.start, a.resume").forEach(function (start) {
     const target = continueTarget(start);
     if (!target) return;
     const game = gameOf(start);
