@@ -678,9 +678,7 @@ def test_the_projector_page_and_the_backgammon_course_link_the_backgammon_slides
     decks = re.findall(rf'href="/{lang}/backgammon/present/([a-z-]+)/"', page)
     assert decks == [d["id"] for d in BG_FILES]
     assert 'id="backgammon"' in page
-    course = get(client, f"/{lang}/backgammon/")
-    assert re.findall(rf'href="/{lang}/backgammon/present/([a-z-]+)/"', course) == decks
-    assert f'href="/{lang}/present/#backgammon"' in course
+    assert f'href="/{lang}/present/#backgammon"' in get(client, f"/{lang}/backgammon/")
     step = get(client, f"/{lang}/backgammon/lessons/bear-off/hit-while-bearing-off")
     assert f'href="/{lang}/backgammon/present/bear-off/hit-while-bearing-off"' in step
     # the domino slides are where they were, on their own channel
