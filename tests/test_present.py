@@ -390,6 +390,43 @@ def test_a_question_slide_and_the_slide_before_show_the_position_plainly_until_a
     assert "fits the left end" not in description and "dimmed" not in description
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_question_slide_and_the_slide_before_give_nothing_away_until_a(client, app, lang):
+    """Every question with a picture, in every section and language: on its slide and on the slide
+    before, the picture shown first has no ring, no dimmed tile and no line under it, its
+    description says no more, and the engine's answer is written nowhere outside the A reveal."""
+    checked = 0
+    for section in SECTIONS:
+        for slide in present.slides_of(section):
+            step = slide.step
+            if not slide.question or not step.question.diagram:
+                continue
+            page = get(client, f"/{lang}/present/{section.id}/{step.id}/question")
+            with app.test_request_context(f"/{lang}/"), force_locale(lang):
+                answer = present.question_view(step)["answer"]
+            before = [slide.number - 1] if step.diagram == step.question.diagram else []
+            for number in before + [slide.number]:
+                figure = figure_of(page, number)
+                plain = figure.split('<div class="picture picture-revealed">')[0]
+                assert marks(plain) == set(), (lang, section.id, number)
+                desc = re.search(r"<desc[^>]*>(.*?)</desc>", plain, re.S).group(1)
+                assert "dimmed" not in desc and "mờ" not in desc and "redup" not in desc, (lang, section.id, number, desc)
+                shown = re.search(rf'<section class="slide[^"]*"\s+id="slide-{number}".*?</section>', page, re.S).group(0)
+                shown = re.sub(r"<details class=\"answer.*?</details>", " ", shown, flags=re.S)
+                shown = shown.replace(figure, plain)
+                if question_kind_gives_a_number(step.question.kind):
+                    assert squash(html.escape(answer, quote=False)) not in visible_text(shown) + squash(desc), \
+                        (lang, section.id, number, answer)
+            checked += 1
+    assert checked >= 5
+
+
+def question_kind_gives_a_number(kind: str) -> bool:
+    """A points answer ("15 points") is what a slide could print before A; a choice's label is shown
+    as a choice on the slide by design, and a bare count ("3") is in any tile's name."""
+    return kind == "points"
+
+
 def test_the_slide_before_a_points_question_keeps_the_score_until_a_reveals(client):
     scoring = next(s for s in SECTIONS if s.id == "scoring")
     step = next(s for s in scoring.steps if s.question and s.diagram and s.question.kind == "points")
@@ -623,6 +660,10 @@ def test_a_backgammon_question_slide_and_the_slide_before_show_the_board_neutral
         assert bg_marks(neutral) == 0 and "The marked play is" not in neutral, number
         assert bg_marks(revealed) == 3 and "The marked play is 24/18." in revealed, number  # 24, 18, the key
     assert "Show the marked play" in figure_of(page, 2)
+    # B5 marks no play: its board looks the same revealed, so no button offers to reveal it
+    assert not diagram_by_id("B5").mark
+    enter = get(client, "/en/backgammon/present/hitting/enter")
+    assert 'class="answer reveal-picture"' not in figure_of(enter, 2)
     # a step whose picture no question asks about keeps its marks, on one board
     both = get(client, "/en/backgammon/present/two-dice/")
     only, revealed = figure_svgs(both, 1)

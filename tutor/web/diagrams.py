@@ -254,14 +254,19 @@ def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = Fa
     """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
     under the picture (pip totals, the score) are left out, so a check question about the
     picture does not show its own answer. ``neutral`` also leaves out the marks that answer a
-    question about the position (rings on the playable tiles, the others dimmed): the picture a
-    class looks at before the answer is revealed. ``label_size``: the renderer's option (a slide's
+    question about the position (rings on the playable tiles, the others dimmed), and its
+    description says no more (no result, no "you must draw"): the picture a class looks at before
+    the answer is revealed. ``label_size``: the renderer's option (a slide's
     labels are larger)."""
-    if neutral:  # the same picture with its display options turned off, so its description agrees
+    labels = None
+    if neutral:  # the same picture with its display options turned off, and a description to match
+        from .feedback import quiet_description  # (feedback imports this module)
+
         diagram = replace(diagram, display=replace(diagram.display, highlight="none", dim_unplayable=False,
                                                    annotations=()))
+        labels = replace(labels_for(diagram), desc=quiet_description(diagram))
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
-    return render_position(diagram.position, labels=labels_for(diagram), annotations=annotations,
+    return render_position(diagram.position, labels=labels or labels_for(diagram), annotations=annotations,
                            label_size=label_size, **render_options(diagram))
 
 

@@ -82,12 +82,20 @@ def question_figure(diagram_id: str, revealed: bool) -> Markup:
         return diagram_figure(diagram_id)
     diagram = diagram_by_id(diagram_id)
     quiet = replace(diagram, display=replace(diagram.display, highlight="none", dim_unplayable=False, annotations=()))
-    # what a screen reader hears keeps the answer to itself too: no "you must draw", no "you open with"
-    desc = " ".join(_quiet_note(n, render_note) for n in describe(quiet) if n.kind not in ANSWER_NOTES)
-    svg = render_position(quiet.position, labels=replace(labels_for(quiet), desc=desc), annotations=[],
-                          **render_options(quiet))
+    svg = render_position(quiet.position, labels=replace(labels_for(quiet), desc=quiet_description(quiet)),
+                          annotations=[], **render_options(quiet))
     return Markup('<figure class="diagram" data-diagram="{id}" data-answers="hidden">{svg}<figcaption>{title}</figcaption></figure>').format(
         id=diagram.id, svg=Markup(svg), title=_(diagram.title))
+
+
+def quiet_description(diagram) -> str:
+    """What a screen reader hears of a picture before its question is answered: the position, but
+    no "you must draw", no "you open with", no result and no pip totals (the lesson page's question
+    picture, a slide's plain picture, a handout exercise's)."""
+    from ..diagrams import describe
+    from .diagrams import render_note
+
+    return " ".join(_quiet_note(n, render_note) for n in describe(diagram) if n.kind not in ANSWER_NOTES)
 
 
 def _quiet_note(note: Note, render_note: Callable[[Note], str]) -> str:
