@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import backgammon_course as course
+from ..backgammon_diagrams import diagram_by_id
 from .backgammon import diagram_svg, option_label
 from .i18n import translate_text as tr
 from .pages import use_language_prefix
@@ -51,7 +52,9 @@ def question_view(step: course.Step) -> dict:
     }
 
 
-def reveal() -> str:
+def reveal(diagram_id: str) -> str:
+    if not diagram_by_id(diagram_id).mark:
+        return ""  # no play is marked: the revealed board looks the same, so no button says otherwise
     # TRANSLATORS: button on a presenter slide whose backgammon board is shown plain because a question about it follows: it shows the suggested play marked on the board (the A key does the same).
     return _("Show the marked play")
 

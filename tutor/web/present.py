@@ -69,7 +69,9 @@ class Game:
     #: neutral picture shows the position only, without what would answer the question
     picture: Callable[[str, str, bool], Markup]
     question: Callable[[Step], dict]  # the question slide's view (see :func:`question_view`)
-    reveal: Callable[[], str]  # the button, on the slide before a question, that shows the marked picture
+    #: the button, on the slide before a question, that shows a diagram's marked picture; empty when
+    #: the marked picture adds nothing to see (the slide then has no button)
+    reveal: Callable[[str], str]
 
 
 def _section(section_id: str, game: Game | None = None) -> Section:
@@ -239,10 +241,12 @@ def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True
     # marked picture in its place.
     view["neutral"] = step.question is not None
     view["svg_revealed"] = None
+    view["reveal_label"] = ""
     if view["diagram"] and pictures:
         if view["neutral"]:
             view["svg"] = game.picture(view["diagram"], f"s{slide.number}", True)
             view["svg_revealed"] = game.picture(view["diagram"], f"s{slide.number}r", False)
+            view["reveal_label"] = game.reveal(view["diagram"])
         else:
             view["svg"] = game.picture(view["diagram"], f"s{slide.number}", False)
     # long text beside a picture gets a wider column (present.js widens it again if it must)
@@ -266,11 +270,10 @@ def deck_context(section: Section, current: Slide, pictures: bool = True, game: 
         "notes_base": url_for(f"{game.endpoint}.notes", section_id=section.id),
         "notes_endpoint": f"{game.endpoint}.notes",
         "channel": game.channel,
-        "reveal_label": game.reveal(),
     }
 
 
-def _reveal_marks() -> str:
+def _reveal_marks(_diagram_id: str) -> str:
     # TRANSLATORS: button on a slide whose picture is shown plain because a question about it follows: it shows the picture's marks (rings on the tiles that fit, the others dimmed) and the totals written under it (the A key does the same).
     return _("Show the marks and totals")
 
