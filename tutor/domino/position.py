@@ -279,7 +279,7 @@ class Position:
         return None
 
     def is_over(self) -> bool:
-        return self._options()[0] is Required.OVER
+        return (self._turn or self._options())[0] is Required.OVER
 
     def fitting(self) -> int:
         """Bit mask of the tiles in the mover's hand that fit an open end."""
@@ -293,19 +293,20 @@ class Position:
             line = self.line
             hands = self.hands
             if line:
+                ends: tuple[int, int] | None = (line[0][0], line[-1][1])
                 required, mask = seat_turn(
-                    hands[self.to_move], (line[0][0], line[-1][1]), len(self.boneyard), self.passes,
-                    len(hands), played_out=not all(hands),
+                    hands[self.to_move], ends, len(self.boneyard), self.passes, len(hands), not all(hands)
                 )
             else:
+                ends = None
                 try:
                     opening = self.opening()
                 except LookupError:  # no tile dealt: nothing to open with
                     opening = None
                 openers = FULL_SET if opening is None or opening.tile is None else opening.tile.bit
                 seat = self.to_move if opening is None else opening.seat
-                required, mask = seat_turn(hands[seat], None, len(self.boneyard), self.passes, len(hands), openers=openers)
-            cached = (required, turn_actions(required, mask, self.ends))
+                required, mask = seat_turn(hands[seat], None, len(self.boneyard), self.passes, len(hands), False, openers)
+            cached = (required, turn_actions(required, mask, ends))
             _set_turn(self, cached)
         return cached
 
@@ -321,7 +322,7 @@ class Position:
 
     def legal_actions(self) -> list[Action]:
         """Every action the mover may take now, draws and passes included."""
-        return list(self._options()[1])
+        return list((self._turn or self._options())[1])
 
     def is_legal(self, action: Action) -> bool:
         return action in self._options()[1]
@@ -329,29 +330,33 @@ class Position:
     # ----- acting ------------------------------------------------------------------------------
     def apply(self, action: Action) -> "Position":
         """The position after ``action``; raises :class:`IllegalMoveError` naming why it is illegal."""
-        if action not in self._options()[1]:
+        if action not in (self._turn or self._options())[1]:
             self.check(action)  # raises, saying why
             raise AssertionError(f"check() let {action} through although it is not a legal action")
         hands = list(self.hands)
         seat = self.to_move
-        following = (seat + 1) % self.seats
-        if action.kind is ActionKind.DRAW:
+        following = seat + 1 if seat + 1 < len(hands) else 0
+        kind = action.kind
+        if kind is ActionKind.PLAY:
+            tile = action.tile
+            hands[seat] ^= 1 << tile.index  # type: ignore[union-attr]
+            line = self.line
+            if action.end is End.LEFT:
+                left = line[0][0]
+                line = ((tile.other(left), left),) + line  # type: ignore[union-attr]
+            else:
+                right = line[-1][1]
+                line = line + ((right, tile.other(right)),)  # type: ignore[union-attr]
+            return self._next(hands, line, following, 0, self.boneyard)
+        if kind is ActionKind.DRAW:
             hands[seat] |= 1 << self.boneyard[0]
             return self._next(hands, self.line, seat, 0, self.boneyard[1:])
-        if action.kind is ActionKind.PASS:
+        if kind is ActionKind.PASS:
             return self._next(hands, self.line, following, self.passes + 1, self.boneyard)
         tile = action.tile
         assert tile is not None
         hands[seat] &= ~tile.bit
-        if action.kind is ActionKind.OPEN:
-            line: tuple[tuple[int, int], ...] = ((tile.high, tile.low),)
-        elif action.end is End.LEFT:
-            left = self.line[0][0]
-            line = ((tile.other(left), left),) + self.line
-        else:
-            right = self.line[-1][1]
-            line = self.line + ((right, tile.other(right)),)
-        return self._next(hands, line, following, 0, self.boneyard)
+        return self._next(hands, ((tile.high, tile.low),), following, 0, self.boneyard)
 
     def _next(self, hands, line, to_move, passes, boneyard) -> "Position":
         # Skips __init__'s checks: apply() only builds positions that the rules allow.
@@ -607,8 +612,7 @@ def turn_actions(required: Required, mask: int, ends: tuple[int, int] | None) ->
     order: the opening tiles (index order), the placements (see :func:`placements`), or the one
     draw or pass; none when the round is over."""
     if required is Required.PLAY:
-        assert ends is not None
-        return tuple(placements(mask, ends[0], ends[1]))
+        return tuple(placements(mask, ends[0], ends[1]))  # type: ignore[index]
     if required is Required.OPEN:
         return tuple(_OPENS[t.index] for t in tiles_in(mask))
     if required is Required.DRAW:

@@ -45,7 +45,6 @@ def seat_turn(
     boneyard: int,
     passes: int,
     seats: int,
-    *,
     played_out: bool = False,
     openers: int = FULL_SET,
 ) -> tuple[Required, int]:
