@@ -578,6 +578,21 @@ def test_the_class_copy_of_a_section_prints_with_room_and_pictures_beside_the_ex
     assert 1 <= len(PdfReader(str(path)).pages) <= 4
     page.set_viewport_size({"width": round(A4_CONTENT_WIDTH), "height": round(A4_CONTENT_HEIGHT)})
     page.emulate_media(media="print")
+    check_exercises(page)
+    fields = page.evaluate("Array.from(document.querySelectorAll('.fill-in .blank-line')).map(e => e.getBoundingClientRect().width)")
+    assert len(fields) == 2 and min(fields) >= 40 * MM
+    page.screenshot(path=str(artifacts / f"handout-{lang}-{section.id}-student-print.png"), full_page=True)
+    # the whole rulebook's class copy: the same for the exercise of every section
+    page.goto(f"{live_server}/{lang}/handout/?copy=student")
+    assert check_exercises(page) == len(SECTIONS)
+    fields = page.evaluate("Array.from(document.querySelectorAll('.fill-in .blank-line')).map(e => e.getBoundingClientRect().width)")
+    assert len(fields) == 2 and min(fields) >= 40 * MM
+    context.close()
+
+
+def check_exercises(page) -> int:
+    """Under print media at A4 width: every exercise is kept on one page with its picture (when it
+    is about one) and 30 mm of room to work. Returns how many sections have exercises."""
     blocks = page.evaluate("""() => Array.from(document.querySelectorAll('.exercise-question')).map(e => {
         const work = e.querySelector('.work-area'), picture = e.querySelector('.exercise-picture svg');
         const p = picture ? picture.getBoundingClientRect() : null, box = e.getBoundingClientRect();
@@ -593,10 +608,8 @@ def test_the_class_copy_of_a_section_prints_with_room_and_pictures_beside_the_ex
         assert bool(block["picture"]) == block["about"], block
         if block["picture"]:
             assert block["picture"][2] and min(block["picture"][:2]) > 40 * MM, block
-    fields = page.evaluate("Array.from(document.querySelectorAll('.fill-in .blank-line')).map(e => e.getBoundingClientRect().width)")
-    assert len(fields) == 2 and min(fields) >= 40 * MM
-    page.screenshot(path=str(artifacts / f"handout-{lang}-{section.id}-student-print.png"), full_page=True)
-    context.close()
+    return page.evaluate("""() => new Set(Array.from(document.querySelectorAll('.exercise-question [data-label], .exercise-question[data-label]'))
+        .map(e => e.dataset.label.split('.')[0])).size""")
 
 
 # ----- a guided hand and free play on the projector --------------------------------------------------------
