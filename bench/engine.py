@@ -12,33 +12,26 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import rates  # noqa: E402
 from peer_dominoes import RULE_DIFFERENCES, peer_rounds_per_second  # noqa: E402
+from rates import best_of  # noqa: E402
 from tutor.domino.playout import random_round  # noqa: E402
 
 
 def rounds_per_second(seats: int, seconds: float, seed: int = 1) -> float:
     rng = random.Random(seed)
-    rounds = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
+
+    def batch() -> int:
         for _ in range(100):
             random_round(rng, seats)
-        rounds += 100
-        now = time.perf_counter()
-        if now >= deadline:
-            return rounds / (now - start)
+        return 100
 
-
-def best_of(runs: int, measure) -> float:
-    """The best of a few runs: the machine's noise only ever slows a run down."""
-    return max(measure() for _ in range(runs))
+    return rates.rounds_per_second(batch, seconds)
 
 
 def main(seconds: float = 2.0) -> None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 import time
 from importlib.metadata import version
+from typing import Callable
 
 import dominoes
+from rates import rounds_per_second
 
 RULE_DIFFERENCES: str = (
     "The PyPI `dominoes` package (6.1.0) plays 4-player partnership block dominoes only: seats "
@@ -38,22 +40,20 @@ def _play_round(rng: random.Random) -> dominoes.Result:
     return game.result
 
 
-def peer_rounds_per_second(seconds: float = 2.0, seed: int = 1) -> float:
-    """Play complete random rounds with the PyPI `dominoes` package for about `seconds` and return rounds/s.
+def peer_rounds_per_second(seconds: float = 2.0, seed: int = 1, clock: Callable[[], float] = time.perf_counter) -> float:
+    """Play complete random rounds with the PyPI `dominoes` package for about `seconds` of `clock`
+    and return rounds/s.
 
     The package cannot seat 2 players, so each round is its only variant: a 4-player game.
     """
     random.seed(seed)  # the package deals with random.shuffle on the global generator
     rng = random.Random(seed)  # move choices
-    rounds = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
+
+    def batch() -> int:
         _play_round(rng)
-        rounds += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return rounds / (now - start)
+        return 1
+
+    return rounds_per_second(batch, seconds, clock)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from peer_dominoes import _play_round as peer_round  # noqa: E402
+import rates  # noqa: E402
+from peer_dominoes import peer_rounds_per_second  # noqa: E402
+from rates import best_of  # noqa: E402
 from tutor.domino import Deal  # noqa: E402
 
 
@@ -33,42 +35,21 @@ def play_round(seed: int, seats: int, rng: random.Random) -> None:
 
 def rounds_per_second(seats: int, seconds: float, seed: int = 1) -> float:
     rng = random.Random(seed)
-    rounds = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
+    played = [0]
+
+    def batch() -> int:
         for _ in range(20):
-            play_round(seed + rounds, seats, rng)
-            rounds += 1
-        now = time.process_time()
-        if now >= deadline:
-            return rounds / (now - start)
+            play_round(seed + played[0], seats, rng)
+            played[0] += 1
+        return 20
 
-
-def peer_rounds_per_cpu_second(seconds: float, seed: int = 1) -> float:
-    """The peer's rate measured the same way (its own bench measures wall-clock time)."""
-    random.seed(seed)  # the package deals with random.shuffle on the global generator
-    rng = random.Random(seed)
-    rounds = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        peer_round(rng)
-        rounds += 1
-        now = time.process_time()
-        if now >= deadline:
-            return rounds / (now - start)
-
-
-def best_of(runs: int, measure) -> float:
-    """The best of a few runs: the machine's noise only ever slows a run down."""
-    return max(measure() for _ in range(runs))
+    return rates.rounds_per_second(batch, seconds, time.process_time)
 
 
 def main(seconds: float = 2.0) -> None:
     two = best_of(3, lambda: rounds_per_second(2, seconds))
     four = best_of(3, lambda: rounds_per_second(4, seconds))
-    peer = best_of(3, lambda: peer_rounds_per_cpu_second(seconds))
+    peer = best_of(3, lambda: peer_rounds_per_second(seconds, clock=time.process_time))
     print(f"position api: 2 seats {two:,.0f} rounds/s; 4 seats {four:,.0f} rounds/s; "
           f"peer game api {peer:,.0f} rounds/s; ratio {four / peer:.2f}")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..domino import Action, ActionKind, End, Position, Required
+from ..domino import Action, ActionKind, End, Position, Required, RoundRecord
 from ..domino.position import turn_actions
 from ..domino.rules import PLAYBOARD, Opening, OpeningReason, RuleSet
 from ..domino.tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
@@ -71,7 +71,7 @@ class SeatView:
         return cls.from_history([position], [], seat)
 
     @classmethod
-    def from_record(cls, record, seat: int) -> "SeatView":
+    def from_record(cls, record: RoundRecord, seat: int) -> "SeatView":
         """The view at the end of a :class:`~tutor.domino.RoundRecord`."""
         return cls.from_history(record.positions(), record.actions, seat)
 
