@@ -2,11 +2,12 @@
 
 There is one playout loop, :func:`playout`, and a choice policy says which fitting tile a seat
 plays and at which end (:func:`random_choice`, :func:`heaviest_choice`). The rules of a turn are
-:func:`~tutor.domino.turn.seat_turn`'s, written out inline here because the hint engine plays
-thousands of rounds per request and a call per step would cost a fifth of its speed. So that the
-two cannot drift apart, the loop can ``trace`` every step (what the seat held and saw, and what it
-did), and ``tests/test_playout_steps.py`` checks each step of many random rounds against
-``seat_turn``; ``tests/test_engine.py`` also replays the same choices through ``Position``.
+:func:`~tutor.domino.turn.seat_turn`'s, written out inline here (not called) because the hint
+engine plays thousands of rounds per request, on hands that may be encoded by weight rank. So that
+the two cannot drift apart, the loop can ``trace`` every step (what the seat held and saw, and what
+it did), and ``tests/test_playout_steps.py`` checks each step of many random rounds, with both
+policies, against ``seat_turn``; ``tests/test_engine.py`` also replays the same choices through
+``Position``.
 
 Hands are bit masks in one of two encodings: :data:`BY_INDEX` (bit ``i`` is the tile of index
 ``i``, as everywhere else) or :data:`BY_RANK` (bit ``r`` is the tile of weight rank ``r``, so the
