@@ -96,8 +96,12 @@ class Table:
                             number=number + 1, decision=decisions[number] if number < len(decisions) else "?",
                             reason=render_reason(error.code, error.params))) from None
 
-    def url(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: int | None = None,
+    def url(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: Any = "keep",
             *, new_game: bool = False, **extra: Any) -> str:
+        """The address of this game with other decisions, steps or pick (by default, the same
+        ones; a new turn or new steps drop the pick unless one is given)."""
+        if selected == "keep":
+            selected = self.selected if decisions is None and steps is None else None
         decisions = self.decisions if decisions is None else decisions
         steps = self.steps if steps is None else steps
         games = [DECISION_SEPARATOR.join(g) for g in self.finished] + [DECISION_SEPARATOR.join(decisions)]

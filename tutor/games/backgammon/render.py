@@ -272,6 +272,8 @@ def _links(dwg, links: Mapping[int | str, str]) -> None:
     for place, href in links.items():
         x, y, w, h = _column(place)
         link = dwg.a(href=href, class_="tap")
+        del link.attribs["target"]  # svgwrite opens links in a new window by default: stay in the page
+        link.attribs["href"] = link.attribs.pop("xlink:href")  # SVG 2: no xlink namespace needed
         link["data-place"] = str(place)
         link["tabindex"] = "-1"
         link["aria-hidden"] = "true"
