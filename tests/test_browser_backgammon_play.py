@@ -1,0 +1,143 @@
+"""Backgammon practice in a real browser (headless Chromium), by tapping the board: each guided
+position to its moment and a whole free game, in each language, at 390 and 1280 px wide.
+
+The test plays as a learner does: it taps a point on the board (the SVG's links) to pick a
+checker, taps where it goes, and presses the page's buttons to confirm, roll, answer the videau or
+go on. Which checker to tap is read from the page's own buttons (the places it offers); the tap
+itself is on the board. Every page must fit the screen (no sideways scrolling) with the status
+line on screen. Screenshots of the last page go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from tutor.games.backgammon.guided import MOMENTS, load_guided
+
+LANGS = ("vi", "id", "en")
+WIDTHS = (390, 1280)
+GUIDED = load_guided()
+
+
+@pytest.fixture(scope="module")
+def tab(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 860})
+    yield context.new_page()
+    context.close()
+
+
+def check_fits(tab, width: int) -> None:
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width, "sideways scrolling"
+    board = tab.locator("figure.board-picture svg").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= width + 0.5
+
+
+def one_step(tab, width: int, refusals: list[str]) -> str:
+    """Do what the page asks next; the phase the page was in."""
+    main = tab.locator("main")
+    phase = main.get_attribute("data-phase")
+    check_fits(tab, width)
+    refusal = tab.locator(".refusal")
+    if refusal.count():
+        refusals.append(refusal.inner_text())
+    if phase in ("over", "end"):
+        return phase
+    buttons = {"lost": "go-on", "decide": "roll", "answer": "take"}
+    if phase in buttons:
+        tab.locator(f'button[name="do"][value="{buttons[phase]}"]').click()
+    else:
+        targets, sources = tab.locator("button.target"), tab.locator("button.source")
+        if targets.count():
+            place = targets.first.get_attribute("data-place")
+        elif sources.count():
+            place = sources.first.get_attribute("data-place")
+        else:
+            tab.locator('button[name="do"][value="confirm"]').click()
+            tab.wait_for_load_state()
+            return phase
+        tab.locator(f'figure.board-picture svg a.tap[data-place="{place}"]').click()  # the tap on the board
+    tab.wait_for_load_state()
+    return phase
+
+
+def play_to_the_end(tab, width: int, limit: int) -> list[str]:
+    refusals: list[str] = []
+    for _ in range(limit):
+        if one_step(tab, width, refusals) in ("over", "end"):
+            return refusals
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, artifacts, lang, width):
+    tab.set_viewport_size({"width": width, "height": 860})
+    for position_id, guided in GUIDED.items():
+        tab.goto(f"{live_server}/{lang}/backgammon/guided/{position_id}")
+        assert tab.locator("p.status").is_visible()
+        refusals = play_to_the_end(tab, width, 40)
+        assert refusals == []  # the page's own choices are never refused
+        # the moment happened on the line the taps made: rebuilt from the address alone
+        decisions = [d for d in parse_qs(urlsplit(tab.url).query).get("m", [""])[0].split(".") if d]
+        assert MOMENTS[guided.moment](guided.replay(decisions)), (position_id, decisions)
+        summary = tab.locator("section.result")
+        assert summary.is_visible() and len(summary.inner_text()) > 80
+        tab.screenshot(path=str(artifacts / f"bg-guided-{position_id}-{lang}-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_free_game_by_tapping(live_server, tab, artifacts, lang):
+    """A whole game in each language; the screen changes between a phone and a desktop width at
+    every page, so each width sees every kind of page (a free game is a few hundred pages)."""
+    videau = "0" if lang == "id" else "1"
+    tab.set_viewport_size({"width": 390, "height": 860})
+    tab.goto(f"{live_server}/{lang}/backgammon/play/")
+    tab.locator(f'input[name="videau"][value="{videau}"]').check()
+    tab.locator('form.new-game button[type="submit"]').click()
+    tab.wait_for_load_state()
+    refusals: list[str] = []
+    seen = {390: set(), 1280: set()}
+    for turn in range(1500):
+        width = WIDTHS[turn % 2]
+        tab.set_viewport_size({"width": width, "height": 860})
+        phase = one_step(tab, width, refusals)
+        seen[width].add(phase)
+        if phase == "over":
+            break
+    else:
+        raise AssertionError("the game did not end")
+    assert refusals == []
+    assert {"move"} <= seen[390] and {"move"} <= seen[1280]
+    assert tab.locator("section.result").is_visible()
+    tab.screenshot(path=str(artifacts / f"bg-free-game-{lang}.png"), full_page=True)
+
+
+def test_a_refused_tap_says_why_and_keeps_the_board(live_server, tab):
+    tab.set_viewport_size({"width": 390, "height": 860})
+    tab.goto(f"{live_server}/en/backgammon/guided/higher-die")
+    tab.locator('figure.board-picture svg a.tap[data-place="24"]').click()
+    tab.wait_for_load_state()
+    assert tab.locator("figure.board-picture svg rect.selected").count() == 1  # 24 is picked
+    tab.locator('figure.board-picture svg a.tap[data-place="19"]').click()
+    tab.wait_for_load_state()
+    alert = tab.locator('.refusal[role="alert"]')
+    assert "higher one, 6" in alert.inner_text()
+    assert alert.bounding_box()["y"] < 860  # said where the learner looks, without scrolling
+
+
+def test_keyboard_alone_plays_a_guided_position(live_server, tab):
+    """Tab to the page's buttons and press Enter: pick the checker, its target, confirm."""
+    tab.set_viewport_size({"width": 1280, "height": 860})
+    tab.goto(f"{live_server}/en/backgammon/guided/higher-die")
+    for wanted in ("button.source", "button.target", 'button[value="confirm"]'):
+        for _ in range(60):
+            tab.keyboard.press("Tab")
+            if tab.evaluate(f"document.activeElement.matches('{wanted}')"):
+                break
+        else:
+            raise AssertionError(f"Tab never reaches {wanted}")
+        with tab.expect_navigation():
+            tab.keyboard.press("Enter")
+    assert tab.locator("main").get_attribute("data-phase") == "end"
