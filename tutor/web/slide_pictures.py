@@ -29,9 +29,10 @@ LABEL_PX = 24
 BOX = (479.0, 500.0)
 #: Room for rounding and for fonts a little wider than the renderer's estimate.
 HEADROOM = 1.04
-#: Label sizes already worked out, by the default picture's bytes (the words, the language, the
-#: position): a deck page asks for the same pictures again and again.
-_SIZES: dict[str, float] = {}
+#: Slide pictures already drawn, by the default picture's bytes (the words, the language, the
+#: position): a deck page asks for the same pictures again and again, and finding the size takes
+#: a few drawings.
+_DRAWN: dict[str, str] = {}
 
 
 def _viewbox(svg: str) -> tuple[float, float]:
@@ -61,13 +62,16 @@ def slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False, annotation
     diagram = diagram_by_id(diagram_id)
     default = render_svg(diagram, annotations=annotations, neutral=neutral)
     key = hashlib.sha1(default.encode("utf-8")).hexdigest()
-    if key not in _SIZES:
-        if len(_SIZES) > 1000:  # live-reloaded catalogs make new pictures; forget the old ones
-            _SIZES.clear()
-        _SIZES[key] = label_size_for(
-            lambda size: default if size == FONT else render_svg(diagram, annotations=annotations, neutral=neutral,
-                                                                 label_size=size))
-    svg = render_svg(diagram, annotations=annotations, neutral=neutral, label_size=_SIZES[key])
+    if key not in _DRAWN:
+        if len(_DRAWN) > 500:  # live-reloaded catalogs make new pictures; forget the old ones
+            _DRAWN.clear()
+
+        def render(size: float) -> str:
+            return default if size == FONT else render_svg(diagram, annotations=annotations, neutral=neutral,
+                                                           label_size=size)
+
+        _DRAWN[key] = render(label_size_for(render))
+    svg = _DRAWN[key]
     prefix = f"dg-{diagram_id.lower()}-"
     return Markup(svg.replace(prefix, f"{prefix}{suffix}-"))
 

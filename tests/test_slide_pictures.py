@@ -1,0 +1,49 @@
+"""The label size of a slide's picture (tutor/web/slide_pictures.py): 24 px on a 1280 x 720 projector
+in the narrowest picture box present.js gives such a slide, and no larger than it needs to be. The
+browser test (tests/test_browser_present.py) measures the same on the screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask_babel import force_locale
+
+from tutor.diagrams import load_diagrams
+from tutor.web.slide_pictures import BOX, LABEL_PX, label_size_for, slide_svg
+from tutor.web.diagrams import render_svg
+
+LANGS = ("vi", "id", "en")
+
+
+def on_screen(svg: str) -> float:
+    """The label size in CSS px once the picture is fitted into BOX."""
+    width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', svg).groups())
+    size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
+    return size * min(BOX[0] / width, BOX[1] / height)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_diagram_on_a_slide_has_labels_of_24_px_and_no_larger_than_it_needs(app, lang):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        for diagram in load_diagrams().values():
+            for neutral in (False, True):
+                svg = str(slide_svg(diagram.id, "s1", neutral=neutral))
+                assert on_screen(svg) >= LABEL_PX, (lang, diagram.id, neutral)
+                # half a unit smaller would not do (the search stops at the first size that does)
+                size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
+                smaller = render_svg(diagram, neutral=neutral, label_size=size - 0.5)
+                width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', smaller).groups())
+                assert (size - 0.5) * min(BOX[0] / width, BOX[1] / height) < LABEL_PX * 1.04, (lang, diagram.id)
+                # ids made unique for the slide, and the same picture twice is the same bytes
+                assert 'id="dg-' + diagram.id.lower() + '-s1-' in svg
+                assert str(slide_svg(diagram.id, "s1", neutral=neutral)) == svg
+
+
+def test_the_search_settles_on_a_size_that_reaches_the_target():
+    def fake(size: float) -> str:  # a picture whose width grows with its labels
+        return f'<svg viewBox="0,0,{400 + 10 * size:g},300">'
+
+    size = label_size_for(fake, box=(479, 500), px=24)
+    assert size * 479 / (400 + 10 * size) >= 24 * 1.04
+    assert (size - 0.5) * 479 / (400 + 10 * (size - 0.5)) < 24 * 1.04
