@@ -160,32 +160,40 @@ def refused(client, url: str) -> str:
 
 
 CASES = [
-    # (position, roll, picked, tapped, expected sentence worked out from the board by hand)
-    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x3 17x3 12x5 1x2", (6, 2), 24, 18,
+    # (position, roll, picked, tapped, the rule that applies, the sentence for it), each rule worked
+    # out by hand from the board: who holds the target, what is on the bar, what was rolled
+    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x3 17x3 12x5 1x2", (6, 2), 24, 18, "blocked",
      "Point 18 is held by 2 opposing checkers: no checker may stop there."),
-    ("W bar 24 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (3, 1), None, 13,
+    ("W 24x2 13x5 8x3 6x5 | B 7x2 19x3 17x3 12x5 1x2", (3, 3), 13, 4, "blocked_midway",
+     "On the way, the checker would stop on point 7, which is held by 2 opposing checkers: a stop on the way "
+     "counts like any other stop."),
+    ("W bar 24 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (3, 1), None, 13, "must_enter",
      "You have 1 checker on the bar: bring it back in before moving any other checker."),
-    ("W 24 6x4 5x3 4x3 3x2 2x2 | B 1x2 13x3 20x3 21x3 22x2 23x2", (6, 5), 24, 19,
+    ("W 24 6x4 5x3 4x3 3x2 2x2 | B 1x2 13x3 20x3 21x3 22x2 23x2", (6, 5), 24, 19, "higher_die",
      "Only one die can be used here, so it must be the higher one, 6."),
-    ("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2", (6, 1), None, 8,
+    ("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2", (6, 1), None, 8, "kills_other_die",
      "After that move your 1 could not be played, and another way uses both dice: when both dice can be used, "
      "both must be."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 19,
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 19, "not_your_checker",
      "The checkers on point 19 are your opponent's, not yours."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 20, "You have no checker on point 20."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 20,
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 20, "no_checker", "You have no checker on point 20."),
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 20, "wrong_direction",
      "Checkers never move backwards: yours go from 24 towards 1, then off."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 10, "That move covers 3, but you rolled 6-5."),
-    ("W 7 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x2", (6, 3), 4, "off",
+    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 10, "no_die", "That move covers 3, but you rolled 6-5."),
+    ("W 7 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x2", (6, 3), 4, "off", "not_all_home",
      "You may bear off only when all your checkers are in your home board: 1 is still outside."),
-    ("W 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x5", (6, 3), 4, "off",
+    ("W 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x5", (6, 3), 4, "off", "bear_off_higher",
      "A 6 bears a checker off point 4 only when none of yours is higher up: you still have one on point 5."),
 ]
 
 
-@pytest.mark.parametrize("text, roll, picked, tapped, expected", CASES)
-def test_each_kind_of_refusal_says_the_rule_that_applies(client, adhoc, text, roll, picked, tapped, expected):
+@pytest.mark.parametrize("text, roll, picked, tapped, code, expected", CASES)
+def test_each_kind_of_refusal_says_the_rule_that_applies(client, adhoc, text, roll, picked, tapped, code, expected):
+    from tutor.games.backgammon import why_not
     position = Position.parse(text)
+    # the engine's why-not code for the move is the rule worked out by hand
+    if picked is not None:
+        assert why_not(position.with_dice(*roll), picked, 0 if tapped == "off" else tapped).code == code
     key = adhoc(position, roll)
     before = client.get(f"/en/backgammon/guided/{key}" + (f"?f={picked}" if picked else "")).get_data(as_text=True)
     url = f"/en/backgammon/guided/{key}?" + (f"f={picked}&" if picked else "") + f"at={tapped}"
@@ -193,6 +201,12 @@ def test_each_kind_of_refusal_says_the_rule_that_applies(client, adhoc, text, ro
     # nothing changed: the same board and status as before the tap
     after = client.get(url).get_data(as_text=True)
     assert status(after) == status(before)
+
+
+def test_the_refusal_cases_cover_every_rule_a_tap_can_break():
+    tapped_rules = {"blocked", "blocked_midway", "must_enter", "higher_die", "kills_other_die", "not_your_checker",
+                    "no_checker", "wrong_direction", "no_die", "not_all_home", "bear_off_higher"}
+    assert {case[4] for case in CASES} == tapped_rules
 
 
 def test_a_refusal_is_said_in_the_pages_language(client, adhoc):

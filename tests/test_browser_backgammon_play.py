@@ -141,3 +141,14 @@ def test_keyboard_alone_plays_a_guided_position(live_server, tab):
         with tab.expect_navigation():
             tab.keyboard.press("Enter")
     assert tab.locator("main").get_attribute("data-phase") == "end"
+
+
+def test_without_javascript_a_guided_position_plays_through(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 860})
+    tab = context.new_page()
+    try:
+        tab.goto(f"{live_server}/vi/backgammon/guided/hit")
+        assert play_to_the_end(tab, 390, 40) == []
+        assert tab.locator("section.result").is_visible()
+    finally:
+        context.close()
