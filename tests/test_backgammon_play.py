@@ -455,3 +455,16 @@ def test_the_videau_stops_at_64():
     assert not any(e.kind == "double" for e in replay_game(ahead, ScriptedDice([(2, 1)]), [], videau=True).events)
     ahead32 = ahead.replace(cube=ahead.cube.__class__(32, BLACK))
     assert [e.kind for e in replay_game(ahead32, ScriptedDice([(2, 1)]), [], videau=True).events][:1] == ["double"]
+
+
+def test_every_guided_position_is_reachable_from_its_lesson_and_the_practice_page(client):
+    from tutor import backgammon_course
+    sections = {s.id: s for s in backgammon_course.load_course()}
+    practice = client.get("/vi/backgammon/play/").get_data(as_text=True)
+    for position in GUIDED.values():
+        section = sections[position.practises]  # each practises a real section
+        last = client.get(f"/vi/backgammon/lessons/{section.id}/{section.steps[-1].id}").get_data(as_text=True)
+        assert f"/vi/backgammon/guided/{position.id}\"" in last
+        assert f"/vi/backgammon/guided/{position.id}\"" in practice
+    for page in ("/vi/", "/vi/backgammon/"):
+        assert "/vi/backgammon/play/\"" in client.get(page).get_data(as_text=True)

@@ -185,6 +185,12 @@ class Series:
     games: int = 0
 
 
+@bp.app_template_global("bg_guided_practising")
+def guided_practising(section_id: str) -> list[GuidedPosition]:
+    """The guided positions that practise a lesson section, in course order."""
+    return [position for position in load_guided().values() if position.practises == section_id]
+
+
 # ----- routes -------------------------------------------------------------------------------------------
 @bp.get("/play/")
 def index():
