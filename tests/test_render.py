@@ -518,3 +518,21 @@ def test_a_label_size_out_of_range_is_refused():
     for size in (5, 200):
         with pytest.raises(ValueError):
             render_position(Position.parse(D3), labels=LABELS, label_size=size)
+
+
+def test_a_box_shape_lets_the_other_hands_take_one_line_when_that_draws_the_picture_larger():
+    def scale(svg: str, aspect: float) -> float:
+        _x, _y, width, height = (float(v) for v in parse(svg).get("viewBox").split(","))
+        return min(aspect / width, 1 / height)
+
+    differ = 0
+    for seats in (2, 3):
+        for position, last in random_positions(seats, 1, seed=60 + seats):
+            wrapped = render_position(position, labels=LABELS, last_move=last, label_size=33)
+            for aspect in (0.96, 1.6):
+                shaped = render_position(position, labels=LABELS, last_move=last, label_size=33, box_aspect=aspect)
+                assert scale(shaped, aspect) >= scale(wrapped, aspect) - 1e-9, (position, aspect)
+                differ += shaped != wrapped
+    assert differ, "in some position one line draws larger"
+    with pytest.raises(ValueError):
+        render_position(Position.parse(D3), labels=LABELS, label_size=33, box_aspect=0)

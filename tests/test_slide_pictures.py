@@ -32,7 +32,7 @@ def test_every_diagram_on_a_slide_has_labels_of_24_px_and_no_larger_than_it_need
                 assert on_screen(svg) >= LABEL_PX, (lang, diagram.id, neutral)
                 # half a unit smaller would not do (the search stops at the first size that does)
                 size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
-                smaller = render_svg(diagram, neutral=neutral, label_size=size - 0.5)
+                smaller = render_svg(diagram, neutral=neutral, label_size=size - 0.5, box_aspect=BOX[0] / BOX[1])
                 width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', smaller).groups())
                 assert (size - 0.5) * min(BOX[0] / width, BOX[1] / height) < LABEL_PX * 1.04, (lang, diagram.id)
                 # ids made unique for the slide, and the same picture twice is the same bytes

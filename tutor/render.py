@@ -302,6 +302,7 @@ def render_position(
     fresh: Tile | None = None,
     id_prefix: str | None = None,
     label_size: float = FONT,
+    box_aspect: float | None = None,
     debug: bool = False,
 ) -> str:
     """Draw ``position`` from ``seat``'s chair as a standalone ``<svg>`` string.
@@ -323,21 +324,28 @@ def render_position(
       once it is above the default 15, and the layout makes room for them (wider tags space the
       hand's tiles further apart). A slide on a projector asks for more than the default 15 so that they read
       from the back of the room once the picture is scaled to its place. Annotation lines keep 15.
+    - ``box_aspect``: with large labels, the shape (width / height) of the box the picture will be
+      scaled into: the other hands' names then go on one line or several, whichever lets the
+      picture be drawn larger there.
     - ``debug``: let svgwrite validate the SVG (slow; for tests).
     """
     if not 8 <= label_size <= 80:
         raise ValueError(f"label_size {label_size} is out of range (8 to 80 viewBox units)")
+    if box_aspect is not None and not 0.1 <= box_aspect <= 10:
+        raise ValueError(f"box_aspect {box_aspect} is not the shape of a box")
     if not 0 <= seat < position.seats:
         raise ValueError(f"seat {seat} is not a seat of this position")
     prefix = id_prefix or _default_prefix(
         position, labels, seat, reveal, highlight, dim_unplayable, last_move,
         show_boneyard, show_hand, show_opponents, annotations, max_row_tiles, max_width, fresh,
         *(() if label_size == FONT else (f"label={label_size}",)),
+        *(() if box_aspect is None else (f"box={box_aspect}",)),
     )
     return _Renderer(position, labels, seat, prefix, debug, label_size).render(
         reveal=set(reveal), highlight=highlight, dim=dim_unplayable, last_move=last_move,
         show_boneyard=show_boneyard, show_hand=show_hand, show_opponents=show_opponents,
         annotations=[str(a) for a in annotations], max_row=max_row_tiles, max_width=max_width, fresh=fresh,
+        box_aspect=box_aspect,
     )
 
 
@@ -433,7 +441,7 @@ class _Renderer:
 
     # ----- bands ------------------------------------------------------------------------------
     def render(self, *, reveal, highlight, dim, last_move, show_boneyard, show_hand, show_opponents,
-               annotations, max_row, max_width=None, fresh=None) -> str:
+               annotations, max_row, max_width=None, fresh=None, box_aspect=None) -> str:
         dwg = self.dwg
         self.marks = self._marks(highlight)
         self.dim = dim
@@ -448,22 +456,23 @@ class _Renderer:
         bands: list[_Band] = [self._table_band(last_move, max_row)]
         if show_hand:
             bands.append(self._hand_band())
-        # large labels: the other hands go onto more lines rather than make the picture wider
-        # than its table and hand (so the whole picture, and so its labels, would shrink)
-        wrap = None if self.font == FONT else max(max(b.width for b in bands), 360 - 2 * MARGIN)
-        if wrap is not None and self.limit is not None:
-            wrap = min(wrap, self.limit)
-        top = self._top_band(reveal, show_opponents, show_boneyard, wrap)
-        if top is not None:
-            bands.insert(0, top)
         if annotations:
             bands.append(self._annotation_band(annotations))
+        # Large labels make the other hands' names long: on one line they can make the picture
+        # wider than its table and hand, so the whole picture (labels too) shrinks in its box; on
+        # several lines, taller. Without a box, several lines; with one, whichever draws larger.
+        wraps: list[float | None] = [None]
+        if self.font != FONT:
+            widest = max(max(b.width for b in bands), 360 - 2 * MARGIN)
+            wraps = [widest] if box_aspect is None else [widest, None]
+            if self.limit is not None:
+                wraps = [self.limit if w is None else min(w, self.limit) for w in wraps]
+        tops = [self._top_band(reveal, show_opponents, show_boneyard, wrap) for wrap in wraps]
+        top = max(tops, key=lambda t: self._scale_in_box([t, *bands], max_width, box_aspect or 1))
+        if top is not None:
+            bands.insert(0, top)
 
-        # a picture for a given width (a phone) keeps that width, so its scale on the screen, and
-        # so the size of a tile, is the same early and late in a round
-        width = math.ceil(max(max(b.width for b in bands) + 2 * MARGIN, 360, max_width or 0))
-        gaps = 18
-        height = math.ceil(2 * MARGIN + sum(b.height for b in bands) + gaps * (len(bands) - 1))
+        width, height = self._size(bands, max_width)
         dwg["width"], dwg["height"] = _n(width), _n(height)
         dwg.viewbox(0, 0, _n(width), _n(height))
         dwg["class"] = "dmn"
@@ -474,8 +483,24 @@ class _Renderer:
         y = MARGIN
         for band in bands:
             band.draw(round((width - band.width) / 2), round(y))
-            y += band.height + gaps
+            y += band.height + self.GAPS
         return self._serialize()
+
+    GAPS = 18  # between bands
+
+    @classmethod
+    def _size(cls, bands: Sequence[_Band], max_width: int | None) -> tuple[int, int]:
+        # a picture for a given width (a phone) keeps that width, so its scale on the screen, and
+        # so the size of a tile, is the same early and late in a round
+        width = math.ceil(max(max(b.width for b in bands) + 2 * MARGIN, 360, max_width or 0))
+        height = math.ceil(2 * MARGIN + sum(b.height for b in bands) + cls.GAPS * (len(bands) - 1))
+        return width, height
+
+    @classmethod
+    def _scale_in_box(cls, bands: Sequence[_Band | None], max_width: int | None, aspect: float) -> float:
+        """How large the picture of these bands is drawn in a box of that shape (width / height)."""
+        width, height = cls._size([b for b in bands if b is not None], max_width)
+        return min(aspect / width, 1 / height)
 
     def _defs(self) -> None:
         dwg, p = self.dwg, self.prefix

@@ -250,13 +250,14 @@ def labels_for(diagram: Diagram) -> Labels:
     )
 
 
-def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15) -> str:
+def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,
+               box_aspect: float | None = None) -> str:
     """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
     under the picture (pip totals, the score) are left out, so a check question about the
     picture does not show its own answer. ``neutral`` also leaves out the marks that answer a
     question about the position (rings on the playable tiles, the others dimmed), and its
     description says no more (no result, no "you must draw"): the picture a class looks at before
-    the answer is revealed. ``label_size``: the renderer's option (a slide's
+    the answer is revealed. ``label_size`` and ``box_aspect``: the renderer's options (a slide's
     labels are larger)."""
     labels = None
     if neutral:  # the same picture with its display options turned off, and a description to match
@@ -267,7 +268,7 @@ def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = Fa
         labels = replace(labels_for(diagram), desc=quiet_description(diagram))
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
     return render_position(diagram.position, labels=labels or labels_for(diagram), annotations=annotations,
-                           label_size=label_size, **render_options(diagram))
+                           label_size=label_size, box_aspect=box_aspect, **render_options(diagram))
 
 
 def _find(diagram_id: str) -> Diagram:

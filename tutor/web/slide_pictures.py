@@ -68,7 +68,7 @@ def slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False, annotation
 
         def render(size: float) -> str:
             return default if size == FONT else render_svg(diagram, annotations=annotations, neutral=neutral,
-                                                           label_size=size)
+                                                           label_size=size, box_aspect=BOX[0] / BOX[1])
 
         _DRAWN[key] = render(label_size_for(render))
     svg = _DRAWN[key]
