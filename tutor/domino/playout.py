@@ -4,10 +4,11 @@ There is one playout loop, :func:`playout`, and a choice policy says which fitti
 plays and at which end (:func:`random_choice`, :func:`heaviest_choice`). The rules of a turn are
 :func:`~tutor.domino.turn.seat_turn`'s, written out inline here (not called) because the hint
 engine plays thousands of rounds per request, on hands that may be encoded by weight rank. So that
-the two cannot drift apart, the loop can ``trace`` every step (what the seat held and saw, and what
-it did), and ``tests/test_playout_steps.py`` checks each step of many random rounds, with both
-policies, against ``seat_turn``; ``tests/test_engine.py`` also replays the same choices through
-``Position``.
+the two cannot drift apart, ``tests/test_playout_steps.py`` checks each step of many random rounds,
+with both policies, against ``seat_turn``: the loop can ``trace`` its draws, passes and end, and the
+test's policy records every play (a policy sees the hand and the ends); ``tests/test_engine.py``
+also replays the same choices through ``Position``. (Tracing plays inside the loop would cost a
+sixth of its speed: a test of ``trace`` on every step of a hot loop.)
 
 Hands are bit masks in one of two encodings: :data:`BY_INDEX` (bit ``i`` is the tile of index
 ``i``, as everywhere else) or :data:`BY_RANK` (bit ``r`` is the tile of weight rank ``r``, so the
@@ -43,14 +44,14 @@ BY_RANK = Encoding(
     tuple(sum(1 << r for r, i in enumerate(BY_WEIGHT) if mask >> i & 1) for mask in NUMBER_MASK),
 )
 
-#: A choice policy: from the fitting tiles (a mask), the bits that fit the left end and those that
-#: fit the right end, and a ``random()``, the bit number of the tile to play; ``~bit`` plays it at
-#: the right end, ``bit`` at the left end when it fits there. (A number, not a pair: the loop runs
-#: as fast as one written for a single policy.)
-Policy = Callable[[int, int, int, Callable[[], float]], int]
+#: A choice policy: from the fitting tiles (a mask), the whole hand, the bits that fit the left end
+#: and those that fit the right end, and a ``random()``, the bit number of the tile to play;
+#: ``~bit`` plays it at the right end, ``bit`` at the left end when it fits there. (A number, not
+#: a pair: the loop runs as fast as one written for a single policy.)
+Policy = Callable[[int, int, int, int, Callable[[], float]], int]
 
 
-def random_choice(fit: int, left_tiles: int, right_tiles: int, rand: Callable[[], float]) -> int:
+def random_choice(fit: int, hand: int, left_tiles: int, right_tiles: int, rand: Callable[[], float]) -> int:
     """A uniformly random fitting tile, then a random end among those it fits."""
     if fit & (fit - 1):  # more than one tile: skip a random number of the lowest
         skip = int(rand() * fit.bit_count())
@@ -64,7 +65,7 @@ def random_choice(fit: int, left_tiles: int, right_tiles: int, rand: Callable[[]
     return index
 
 
-def heaviest_choice(fit: int, left_tiles: int, right_tiles: int, rand: Callable[[], float]) -> int:
+def heaviest_choice(fit: int, hand: int, left_tiles: int, right_tiles: int, rand: Callable[[], float]) -> int:
     """The heaviest fitting tile (hands in :data:`BY_RANK`), at the left end when it fits both.
     Against random play this is the better model of real opponents, and it is one ``bit_length``."""
     return fit.bit_length() - 1
@@ -86,9 +87,9 @@ def playout(
     """Finish an opened round, every seat playing what ``choose`` picks. ``hands`` (masks in
     ``encoding``) and ``stock`` (bit numbers, drawn with ``pop()``) are used up.
 
-    With a ``trace`` list, each step appends ``(seat, hand, left, right, boneyard, passes, kind,
-    bit, at_left)`` as it was just before the step (``kind`` is "play", "draw" or "pass"; ``bit``
-    the tile played or drawn), and the end appends ``(..., "over", 0, False)``.
+    With a ``trace`` list, each draw and pass appends ``(seat, hand, left, right, boneyard,
+    passes, kind, bit)`` as it was just before it (``kind`` is "draw" or "pass"; ``bit`` the tile
+    drawn), and the end appends ``(..., "over", 0)``; plays are for the policy to record.
     """
     seats = len(hands)
     high, low, value, number_mask = encoding
@@ -102,7 +103,7 @@ def playout(
             while stock:
                 drawn = stock.pop()
                 if trace is not None:
-                    trace.append((to_move, hand, left, right, len(stock) + 1, passes, "draw", 1 << drawn, False))
+                    trace.append((to_move, hand, left, right, len(stock) + 1, passes, "draw", 1 << drawn))
                 hand |= 1 << drawn
                 if either >> drawn & 1:
                     fit = 1 << drawn
@@ -110,11 +111,11 @@ def playout(
             hands[to_move] = hand
             if not fit:
                 if trace is not None:
-                    trace.append((to_move, hand, left, right, 0, passes, "pass", 0, False))
+                    trace.append((to_move, hand, left, right, 0, passes, "pass", 0))
                 passes += 1
                 if passes == seats:  # every seat passed in a row: blocked
                     if trace is not None:
-                        trace.append((to_move, hand, left, right, 0, passes, "over", 0, False))
+                        trace.append((to_move, hand, left, right, 0, passes, "over", 0))
                     pips = [sum_over_bits(h, value) for h in hands]
                     winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands])
                     return winner, points, "blocked"
@@ -123,10 +124,7 @@ def playout(
                     to_move = 0
                 continue
         # seat_turn: a fitting tile must be played; the policy says which, and where.
-        index = choose(fit, left_tiles, right_tiles, rand)  # type: ignore[arg-type]
-        if trace is not None:
-            at_left = index >= 0 and bool(left_tiles >> index & 1)
-            trace.append((to_move, hand, left, right, len(stock), passes, "play", 1 << (index if index >= 0 else ~index), at_left))
+        index = choose(fit, hand, left_tiles, right_tiles, rand)  # type: ignore[arg-type]
         passes = 0
         if index >= 0:  # the left end if the tile fits it, else the right
             a, b = high[index], low[index]
@@ -146,7 +144,7 @@ def playout(
         hands[to_move] = hand
         if not hand:  # played out
             if trace is not None:
-                trace.append((to_move, hand, left, right, len(stock), passes, "over", 0, False))
+                trace.append((to_move, hand, left, right, len(stock), passes, "over", 0))
             pips = [sum_over_bits(h, value) for h in hands]
             return to_move, rules.score_domino(pips, to_move), "domino"
         to_move += 1
@@ -154,12 +152,16 @@ def playout(
             to_move = 0
 
 
+# Fisher-Yates from the last place down: (place, how many places are left to draw from).
+_SHUFFLE_STEPS: tuple[tuple[int, int], ...] = tuple((i, i + 1) for i in range(TILE_COUNT - 1, 0, -1))
+
+
 def shuffled_tiles(rng: random.Random) -> list[int]:
     """The 28 tile indices in random order (Fisher-Yates driven by ``rng.random``)."""
     order = list(range(TILE_COUNT))
     rand = rng.random
-    for i in range(TILE_COUNT - 1, 0, -1):
-        j = int(rand() * (i + 1))
+    for i, size in _SHUFFLE_STEPS:
+        j = int(rand() * size)
         order[i], order[j] = order[j], order[i]
     return order
 
@@ -168,9 +170,9 @@ def deal_masks(order: Sequence[int], seats: int, rules: RuleSet = PLAYBOARD) -> 
     """Split a tile order into bit-mask hands (seat 0 takes the first tiles) and the boneyard."""
     size = rules.hand_size(seats)
     hands = []
-    for seat in range(seats):
+    for start in range(0, seats * size, size):
         mask = 0
-        for index in order[seat * size : (seat + 1) * size]:
+        for index in order[start : start + size]:
             mask |= 1 << index
         hands.append(mask)
     return hands, list(order[seats * size :])
@@ -186,20 +188,23 @@ def random_playout(
     rng: random.Random,
     rules: RuleSet = PLAYBOARD,
     trace: list | None = None,
+    choose: Policy = random_choice,
 ) -> Outcome:
     """Finish an opened round with uniformly random legal choices (``boneyard`` in draw order).
-    ``hands`` is modified."""
+    ``hands`` is modified. (``trace`` and ``choose``, a wrapper of :func:`random_choice`, are for
+    the tests.)"""
     stock = list(boneyard)
     stock.reverse()  # pop() from the end draws the next tile
-    return playout(hands, left, right, to_move, passes, stock, random_choice, rng.random, rules, BY_INDEX, trace)
+    return playout(hands, left, right, to_move, passes, stock, choose, rng.random, rules, BY_INDEX, trace)
 
 
-def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD, trace: list | None = None) -> Outcome:
+def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD, trace: list | None = None,
+                 choose: Policy = random_choice) -> Outcome:
     """Deal with ``rng`` and play a whole round with random legal choices."""
     hands, boneyard = deal_masks(shuffled_tiles(rng), seats, rules)
     opening = rules.choose_opening(hands)
     tile = opening.tile
     hands[opening.seat] &= ~(1 << tile.index)
     return random_playout(
-        hands, tile.high, tile.low, (opening.seat + 1) % seats, 0, boneyard, rng, rules, trace
+        hands, tile.high, tile.low, (opening.seat + 1) % seats, 0, boneyard, rng, rules, trace, choose
     )

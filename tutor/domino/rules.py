@@ -72,8 +72,9 @@ def forced_opening(hands: Sequence[int]) -> Opening:
     if doubles:
         # Doubles' indices grow with their number, so the highest set bit is the highest double.
         index = doubles.bit_length() - 1
-        seat = next(seat for seat, hand in enumerate(hands) if hand >> index & 1)
-        return Opening(seat, TILES[index], OpeningReason.HIGHEST_DOUBLE)
+        for seat, hand in enumerate(hands):
+            if hand >> index & 1:
+                return Opening(seat, TILES[index], OpeningReason.HIGHEST_DOUBLE)
     for tile in _HEAVIEST_FIRST:
         for seat, hand in enumerate(hands):
             if hand >> tile.index & 1:
