@@ -74,3 +74,35 @@ def test_the_players_load_only_the_view_of_the_hint_engine():
     code = "import sys, tutor.players; print(sorted(m for m in sys.modules if m.startswith('tutor.hints')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['tutor.hints', 'tutor.hints.view']"
+
+
+def test_the_mover_s_view_allows_what_the_position_allows_and_the_others_wait():
+    """The seat's view and the whole position ask the same rule; the tiles' halves say it too."""
+    for seed in range(40):
+        seats = 2 + seed % 3
+        rng = random.Random(100 + seed)
+        positions = [Deal.from_seed(100 + seed, seats).position()]
+        actions = []
+        trackers = [SeatTracker(seat) for seat in range(seats)]
+        while True:
+            now = positions[-1]
+            for seat, tracker in enumerate(trackers):
+                view = tracker.view(positions, actions)
+                if now.is_over():
+                    assert view.required() is now.required() and view.legal_actions() == []
+                elif seat == now.to_move:
+                    assert view.required() is now.required()
+                    assert view.legal_actions() == now.legal_actions()
+                    if now.line:  # by the halves: each play puts a tile showing that end's number
+                        left, right = now.ends
+                        for action in view.legal_actions():
+                            if action.tile is not None:
+                                number = left if action.end.value == "left" else right
+                                assert number in (action.tile.high, action.tile.low)
+                else:
+                    assert view.required() is None and view.legal_actions() == []
+            if now.is_over():
+                break
+            action = rng.choice(now.legal_actions())
+            positions.append(now.apply(action))
+            actions.append(action)
