@@ -1,6 +1,7 @@
 """Engine throughput: complete random rounds per second, ours against the PyPI `dominoes` package.
 
-Run by hand (never a timed test): ``.venv/bin/python bench/engine.py [seconds]``. A round is dealt
+Run by hand (never a timed test): ``.venv/bin/python bench/engine.py [seconds] [--cpu]`` (``--cpu``
+counts this process's CPU time on both sides instead of the wall clock, for a busy machine). A round is dealt
 from a fresh shuffle and played to its end with uniformly random legal choices (drawing and
 passing included), through the same fast loop the hint engine uses for its playouts. The last
 line is fixed so runs can be compared:
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -23,7 +25,7 @@ from rates import best_of  # noqa: E402
 from tutor.domino.playout import random_round  # noqa: E402
 
 
-def rounds_per_second(seats: int, seconds: float, seed: int = 1) -> float:
+def rounds_per_second(seats: int, seconds: float, seed: int = 1, clock=time.perf_counter) -> float:
     rng = random.Random(seed)
 
     def batch() -> int:
@@ -31,13 +33,13 @@ def rounds_per_second(seats: int, seconds: float, seed: int = 1) -> float:
             random_round(rng, seats)
         return 100
 
-    return rates.rounds_per_second(batch, seconds)
+    return rates.rounds_per_second(batch, seconds, clock)
 
 
-def main(seconds: float = 2.0) -> None:
-    two = best_of(3, lambda: rounds_per_second(2, seconds))
-    four = best_of(3, lambda: rounds_per_second(4, seconds))
-    peer = best_of(3, lambda: peer_rounds_per_second(seconds))
+def main(seconds: float = 2.0, clock=time.perf_counter) -> None:
+    two = best_of(3, lambda: rounds_per_second(2, seconds, clock=clock))
+    four = best_of(3, lambda: rounds_per_second(4, seconds, clock=clock))
+    peer = best_of(3, lambda: peer_rounds_per_second(seconds, clock=clock))
     print("How the peer's rules differ:", RULE_DIFFERENCES, sep="\n", end="\n\n")
     print(f"4 seats against the peer's 4-seat games: ratio {four / peer:.1f}")
     print(f"engine: 2 seats {two:,.0f} rounds/s; 4 seats {four:,.0f} rounds/s; "
@@ -45,4 +47,5 @@ def main(seconds: float = 2.0) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 2.0)
+    numbers = [a for a in sys.argv[1:] if a != "--cpu"]
+    main(float(numbers[0]) if numbers else 2.0, time.process_time if "--cpu" in sys.argv else time.perf_counter)
