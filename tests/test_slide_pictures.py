@@ -10,7 +10,7 @@ import pytest
 from flask_babel import force_locale
 
 from tutor.diagrams import load_diagrams
-from tutor.web.slide_pictures import BOX, LABEL_PX, label_size_for, slide_svg
+from tutor.web.slide_pictures import BOX, HEADROOM, LABEL_PX, label_size_for, slide_svg
 from tutor.web.diagrams import render_svg
 
 LANGS = ("vi", "id", "en")
@@ -34,7 +34,7 @@ def test_every_diagram_on_a_slide_has_labels_of_24_px_and_no_larger_than_it_need
                 size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
                 smaller = render_svg(diagram, neutral=neutral, label_size=size - 0.5, box_aspect=BOX[0] / BOX[1])
                 width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', smaller).groups())
-                assert (size - 0.5) * min(BOX[0] / width, BOX[1] / height) < LABEL_PX * 1.04, (lang, diagram.id)
+                assert (size - 0.5) * min(BOX[0] / width, BOX[1] / height) < LABEL_PX * HEADROOM, (lang, diagram.id)
                 # ids made unique for the slide, and the same picture twice is the same bytes
                 assert 'id="dg-' + diagram.id.lower() + '-s1-' in svg
                 assert str(slide_svg(diagram.id, "s1", neutral=neutral)) == svg
@@ -45,5 +45,5 @@ def test_the_search_settles_on_a_size_that_reaches_the_target():
         return f'<svg viewBox="0,0,{400 + 10 * size:g},300">'
 
     size = label_size_for(fake, box=(479, 500), px=24)
-    assert size * 479 / (400 + 10 * size) >= 24 * 1.04
-    assert (size - 0.5) * 479 / (400 + 10 * (size - 0.5)) < 24 * 1.04
+    assert size * 479 / (400 + 10 * size) >= 24 * HEADROOM
+    assert (size - 0.5) * 479 / (400 + 10 * (size - 0.5)) < 24 * HEADROOM

@@ -25,10 +25,10 @@ from .diagrams import render_svg
 LABEL_PX = 24
 #: The narrowest box present.js gives a slide's picture at 1280 x 720, in CSS px: present.css's
 #: "wide" columns (1.45fr : 1fr, 28 px type; the narrower "wider" is only the no-JavaScript guess)
-#: under a title of two lines.
-BOX = (479.0, 500.0)
+#: under a title of two lines, less the button under a plain picture that shows its marks.
+BOX = (479.0, 464.0)
 #: Room for rounding and for fonts a little wider than the renderer's estimate.
-HEADROOM = 1.04
+HEADROOM = 1.06
 #: Slide pictures already drawn, by the default picture's bytes (the words, the language, the
 #: position): a deck page asks for the same pictures again and again, and finding the size takes
 #: a few drawings.
