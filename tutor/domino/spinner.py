@@ -1,0 +1,106 @@
+"""A layout that branches at its spinner (Straight and All Fives, VARIANTS.md): up to four arms.
+
+Pure and immutable. The spinner is the round's first tile, a double; an **arm** grows from each of
+its two ends (left, right) and, once both hold a tile, from each of its two sides (up, down). Each
+arm has one open end. In All Fives the open ends are counted after every play (:meth:`count`).
+Playboard's line never branches (RULES.md): this layout is only for the rule sets that say so.
+
+>>> from tutor.domino.tiles import Tile
+>>> layout = SpinnerLayout.lead(Tile(5, 5))
+>>> layout.count()  # the spinner alone shows 5 and 5
+10
+>>> layout = layout.play(Tile(5, 0), RIGHT)
+>>> layout.places(Tile(6, 5)), layout.count()
+([<Arm.LEFT: 'left'>], 10)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .tiles import Tile
+
+
+class Arm(str, enum.Enum):
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+    DOWN = "down"
+
+
+LEFT, RIGHT, UP, DOWN = Arm.LEFT, Arm.RIGHT, Arm.UP, Arm.DOWN
+ENDS = (LEFT, RIGHT)  # the spinner's ends: open from the start
+SIDES = (UP, DOWN)  # the spinner's sides: open once both ends hold a tile (VARIANTS.md, decision)
+
+
+@dataclass(frozen=True)
+class SpinnerLayout:
+    """The spinner and, per arm, the tiles from the spinner outwards with the number each one
+    leaves open (``(tile, open number)``)."""
+
+    spinner: Tile
+    arms: tuple[tuple[tuple[Tile, int], ...], ...] = ((), (), (), ())
+
+    @classmethod
+    def lead(cls, spinner: Tile) -> "SpinnerLayout":
+        if not spinner.is_double:
+            raise ValueError(f"{spinner} is not a double: a spinner is")
+        return cls(spinner)
+
+    def arm(self, arm: Arm) -> tuple[tuple[Tile, int], ...]:
+        return self.arms[list(Arm).index(arm)]
+
+    def open_arms(self) -> tuple[Arm, ...]:
+        """The arms a tile may extend now."""
+        if self.arm(LEFT) and self.arm(RIGHT):
+            return ENDS + SIDES
+        return ENDS
+
+    def open_number(self, arm: Arm) -> int:
+        tiles = self.arm(arm)
+        return tiles[-1][1] if tiles else self.spinner.high
+
+    def open_ends(self) -> dict[Arm, int]:
+        """Each open arm and the number it shows."""
+        return {arm: self.open_number(arm) for arm in self.open_arms()}
+
+    def places(self, tile: Tile) -> list[Arm]:
+        """The arms ``tile`` fits (several arms may show the same number: each is a move)."""
+        return [arm for arm in self.open_arms() if tile.has(self.open_number(arm))]
+
+    def play(self, tile: Tile, arm: Arm) -> "SpinnerLayout":
+        if arm not in self.places(tile):
+            raise ValueError(f"{tile} does not fit the {arm.value} arm")
+        index = list(Arm).index(arm)
+        grown = self.arms[index] + ((tile, tile.other(self.open_number(arm))),)
+        return SpinnerLayout(self.spinner, self.arms[:index] + (grown,) + self.arms[index + 1:])
+
+    def count(self) -> int:
+        """All Fives' count of the open ends: each arm's end (a double there counts both its
+        halves), and the spinner's two halves while one of its ends is still bare."""
+        total = 0
+        for tiles in self.arms:
+            if tiles:
+                tile, number = tiles[-1]
+                total += 2 * number if tile.is_double else number
+        if not (self.arm(LEFT) and self.arm(RIGHT)):
+            total += 2 * self.spinner.high
+        return total
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return (self.spinner,) + tuple(t for arm in self.arms for t, _ in arm)
+
+
+def all_fives_score(count: int) -> int:
+    """Points for a play in All Fives: the count when it is a positive multiple of 5."""
+    return count if count > 0 and count % 5 == 0 else 0
+
+
+def nearest_five(pips: int) -> int:
+    """A pip total rounded to the nearest multiple of 5, halves up (VARIANTS.md, decision)."""
+    return (pips + 2) // 5 * 5
+
+
+__all__ = ["Arm", "DOWN", "LEFT", "RIGHT", "SpinnerLayout", "UP", "all_fives_score", "nearest_five"]
