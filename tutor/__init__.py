@@ -8,14 +8,15 @@ from typing import Any, Mapping
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+from .paths import DATA_DIR, TEMPLATES, TRANSLATIONS
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Application factory: one blueprint per area, catalogs from ``translations/``."""
-    app = Flask(__name__, template_folder=str(ROOT / "templates"))
+    app = Flask(__name__, template_folder=str(TEMPLATES))
     app.config.from_mapping(
-        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        DATA_DIR=str(DATA_DIR),  # templates/, lessons/, translations/ (tutor.paths; TUTOR_DATA_DIR)
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=64 * 1024,
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from .paths import LESSONS as LESSONS_ROOT
 
 from .backgammon_diagrams import SECTIONS, diagram_by_id
 from .course import CourseError, Section, Step, find_in, neighbours_in, read_sections
@@ -29,7 +30,7 @@ from .games.backgammon import BackgammonError, legal_plays
 from .games.backgammon.cube import result
 from .games.backgammon.plays import parse_play
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "backgammon"
+LESSONS = LESSONS_ROOT / "backgammon"
 QUESTION_KINDS = ("play", "count", "points")
 #: The option of a ``play`` question that says the dice cannot be used: the turn is lost.
 NO_PLAY = "none"

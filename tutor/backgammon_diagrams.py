@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
+from .paths import LESSONS
 
 from .games.backgammon import BLACK, START, WHITE, BackgammonError, Position, Side, legal_plays
 from .games.backgammon.cube import Offer, computer_doubles, computer_takes, pip_lead, result
 from .games.backgammon.plays import Play, Step, parse_play, why_not
 
-DIAGRAMS_FILE = Path(__file__).resolve().parent.parent / "lessons" / "backgammon" / "diagrams.toml"
+DIAGRAMS_FILE = LESSONS / "backgammon" / "diagrams.toml"
 
 #: The lesson sections, in rulebook order (BACKGAMMON.md §3).
 SECTIONS = ("summary", "board", "dice", "points", "hitting", "two-dice", "bear-off", "scoring", "videau")

@@ -45,8 +45,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po, write_po
 
+from .paths import REPOSITORY as ROOT
 from .languages import (  # noqa: F401 - the app's small languages module; re-exported for the tools
-    CATALOGS, PREFERRED_ORDER, ROOT, SOURCE_LANGUAGE, catalog_files, catalog_languages, catalog_path, language_name,
+    CATALOGS, PREFERRED_ORDER, SOURCE_LANGUAGE, catalog_files, catalog_languages, catalog_path, language_name,
 )
 
 POT = CATALOGS / "messages.pot"

@@ -25,9 +25,9 @@ import sys
 import threading
 from pathlib import Path
 from typing import Iterable
+from .paths import REPOSITORY, TRANSLATIONS
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "context-shots"
+SHOTS = REPOSITORY / "context-shots"
 CHROMIUM = "/usr/bin/chromium"
 #: Room kept around a text in its picture, in CSS pixels, so the picture shows where it is.
 MARGIN = 48
@@ -212,7 +212,7 @@ def main(argv: list[str]) -> int:
     app = create_app({"TESTING": True})
     base, server = serve(app)
     try:
-        index = take_shots(base, page_paths(app), out, ROOT / "translations" / "messages.pot", limit)
+        index = take_shots(base, page_paths(app), out, TRANSLATIONS / "messages.pot", limit)
     finally:
         server.shutdown()
     print(f"context-shots: {len(index)} pictures in {out}")

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from .paths import LESSONS
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 #: Question kinds and what the learner picks: a move (tile + end), the required action, the
 #: winning seat of a finished round, the points it scores, a count (``count`` says of what), or

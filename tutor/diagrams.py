@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
+from .paths import LESSONS
 
 from .analysis import Note
 from .domino import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
 from .domino.tiles import NUMBER_MASK, TILES
 
-DIAGRAMS_FILE = Path(__file__).resolve().parent.parent / "lessons" / "diagrams.toml"
+DIAGRAMS_FILE = LESSONS / "diagrams.toml"
 
 SECTIONS = ("objective", "tiles", "dealing", "turn", "boneyard", "doubles", "blocked", "scoring", "strategy")
 ANNOTATIONS = ("values", "pips", "score", "counts")

@@ -27,12 +27,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
+from .paths import LESSONS
 
 from .domino import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
 from .domino.rules import OpeningReason
 from .players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
-HANDS_FILE = Path(__file__).resolve().parent.parent / "lessons" / "hands.toml"
+HANDS_FILE = LESSONS / "hands.toml"
 
 #: The learner's seat in every guided hand and in free play.
 LEARNER = 0

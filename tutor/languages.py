@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Iterable
+from .paths import TRANSLATIONS
 
 from babel import Locale, UnknownLocaleError
 
-ROOT = Path(__file__).resolve().parent.parent
-CATALOGS = ROOT / "translations"
+CATALOGS = TRANSLATIONS
 SOURCE_LANGUAGE = "en"
 #: The course's own order of languages; any other catalog folder follows, alphabetically.
 PREFERRED_ORDER = ("vi", "id", "en")

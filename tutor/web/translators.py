@@ -31,7 +31,8 @@ from babel.support import NullTranslations
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import Domain, get_babel, gettext as _
 
-from ..course import LESSONS, load_course
+from ..course import load_course
+from ..paths import LESSONS
 from .i18n import LANGUAGE_NAMES, best_language, url_map_arguments
 from .pages import use_language_prefix
 
@@ -387,9 +388,9 @@ _SHOT_NAME = re.compile(r"[0-9a-f]{16}\.png")
 
 
 def shots_folder() -> Path:
-    from ..languages import ROOT
+    from ..paths import REPOSITORY
 
-    return Path(current_app.config.get("CONTEXT_SHOTS") or ROOT / "context-shots")
+    return Path(current_app.config.get("CONTEXT_SHOTS") or REPOSITORY / "context-shots")
 
 
 def shot_url(message) -> str | None:

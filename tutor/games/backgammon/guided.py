@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
+from ...paths import LESSONS
 
 from .plays import BAR_POINT
 from .position import BLACK, WHITE, Position
@@ -93,7 +94,7 @@ MOMENTS: dict[str, Callable[[Game], bool]] = {
     "higher_die": _higher_die, "enter": _enter, "hit": _hit, "gammon": _gammon, "videau": _videau,
 }
 
-GUIDED_FILE = Path(__file__).resolve().parents[3] / "lessons" / "backgammon" / "guided.toml"
+GUIDED_FILE = LESSONS / "backgammon" / "guided.toml"
 
 
 @lru_cache(maxsize=None)
