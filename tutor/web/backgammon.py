@@ -15,6 +15,8 @@ Every word of a picture comes from here, through gettext: its accessible title a
 
 from __future__ import annotations
 
+from functools import partial
+
 from dataclasses import replace
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -26,7 +28,7 @@ from .. import backgammon_course as course
 from ..backgammon_diagrams import Diagram, Facts, describe, diagram_by_id, load_diagrams, render_options
 from ..games.backgammon import BLACK, WHITE
 from ..games.backgammon.render import Labels, render_board
-from .i18n import translate_text
+from .i18n import section_title_in, translate_text
 from .pages import use_language_prefix
 from .wording import join_and
 
@@ -43,10 +45,8 @@ def sections() -> tuple[course.Section, ...]:
     return course.load_course()
 
 
-def section_title(section_id: str) -> str:
-    """A lesson section's title (the rulebook's headings, from its lesson file), in the page's language."""
-    section, _step = course.find(section_id)
-    return str(translate_text(section.title)) if section else section_id
+#: A lesson section's title in the page's language (written once, in its lesson file).
+section_title = partial(section_title_in, course.find)
 
 
 # ----- the words inside a picture -----------------------------------------------------------------

@@ -12,6 +12,7 @@ the short labels, and the annotation lines. ``tutor.diagrams`` supplies the fact
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Callable, Iterable
 
 from flask import Blueprint, Response, render_template, request, url_for
@@ -22,6 +23,8 @@ from werkzeug.exceptions import NotFound
 from ..analysis import Note
 from ..diagrams import Diagram, annotation_notes, describe, diagram_by_id, load_diagrams, render_options
 from ..render import Labels, render_position
+from ..course import find
+from .i18n import section_title_in
 from .pages import use_language_prefix
 from .wording import seat_name
 
@@ -40,28 +43,8 @@ def _values(values: Iterable[tuple[str, int]]) -> str:
     return ", ".join(f"{tile} = {value}" for tile, value in values)
 
 
-def section_title(section: str) -> str:
-    titles: dict[str, Callable[[], str]] = {
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "objective": lambda: _("Objective"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "tiles": lambda: _("The tiles"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "dealing": lambda: _("Dealing"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "turn": lambda: _("Your turn"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "boneyard": lambda: _("The boneyard"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "doubles": lambda: _("Doubles and the spinner"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "blocked": lambda: _("Blocked round"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "scoring": lambda: _("Scoring"),
-        # TRANSLATORS: the title of a lesson section (the rulebook's own section names).
-        "strategy": lambda: _("Strategy"),
-    }
-    return titles[section]()
+#: A lesson section's title in the page's language (written once, in its lesson file).
+section_title = partial(section_title_in, find)
 
 
 # ----- the words inside a picture -----------------------------------------------------------------

@@ -7,6 +7,8 @@ a translation cannot inject HTML or script.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -113,6 +115,13 @@ def best_language() -> str:
 def translate_text(msgid: str) -> Markup:
     """A catalog string as escaped text, with no %-formatting (lesson paragraphs are data)."""
     return escape(get_translations().ugettext(msgid))
+
+
+def section_title_in(find: Callable, section_id: str) -> str:
+    """A course section's title (from its lesson file, the one place it is written) in the page's
+    language; ``find`` is the course's lookup (``tutor.course.find`` or the backgammon course's)."""
+    section, _step = find(section_id)
+    return str(translate_text(section.title)) if section else section_id
 
 
 #: Query parameters that describe what is on the page (a game's state); a one-off click is not one.
