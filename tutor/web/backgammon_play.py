@@ -19,10 +19,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
-from werkzeug.exceptions import BadRequest
 
 from ..backgammon_diagrams import facts_of
 from ..freeplay import BackgammonDice, GameIdError, new_backgammon_id, read_backgammon_id
@@ -38,6 +37,7 @@ from ..games.backgammon.session import (
 from .backgammon import board_labels, section_title
 from .backgammon_voice import hint_sentence, moment_summary, place_name, since_learner, status
 from .backgammon_wording import render_reason
+from .errors import BadGame, secret_key
 from .pages import use_language_prefix
 
 bp = Blueprint("bgplay", __name__, url_prefix="/<lang_code>/backgammon")
@@ -47,19 +47,6 @@ GAME_SEPARATOR, DECISION_SEPARATOR = "~", "."
 MAX_GAMES = 30  # a series longer than this starts again (bounds a request's work)
 HINT_LEVELS = 3
 TABLE_ANCHOR = "table"
-
-
-class BadGame(BadRequest):
-    """An address that does not describe a game: a clear, localized 400."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__()
-        self.localized = message
-
-
-def _secret_key() -> bytes:
-    key = current_app.config["SECRET_KEY"]
-    return key.encode("utf-8") if isinstance(key, str) else key
 
 
 @dataclass
@@ -78,7 +65,7 @@ class Table:
     def start_and_dice(self, index: int):
         if self.guided is not None:
             return self.guided.start, self.guided.dice()
-        dice = BackgammonDice(_secret_key(), self.game_id, index)
+        dice = BackgammonDice(secret_key(), self.game_id, index)
         first = dice.opening()[-1]
         mover = WHITE if first[0] > first[1] else WHITE.other
         return START.replace(to_move=mover, dice=(max(first), min(first))), dice
@@ -86,7 +73,7 @@ class Table:
     def replay(self, decisions: list[str], index: int) -> Game:
         start, dice = self.start_and_dice(index)
         source = (self.guided.id, self.guided.start, self.guided.rolls) if self.guided else (
-            self.game_id, index, _secret_key())
+            self.game_id, index, secret_key())
         try:
             return _replay_cached(source, start, dice, decisions, self.videau)
         except DecisionError as error:

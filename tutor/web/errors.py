@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
+
+
+class BadGame(BadRequest):
+    """A game address that does not describe a legal game: a 400 page that says what is wrong,
+    in the page's language (``localized``, already translated)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.localized = message
+
+
+def secret_key() -> bytes:
+    """The app's secret key as bytes: free-play deals and dice are derived from it (tutor.freeplay)."""
+    key = current_app.config["SECRET_KEY"]
+    return key.encode("utf-8") if isinstance(key, str) else key
 
 
 def message_for(status: int) -> str:

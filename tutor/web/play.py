@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
-from werkzeug.exceptions import BadRequest
 
 from ..diagrams import Diagram, Display
 from ..domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
@@ -26,6 +25,7 @@ from ..players import summarize_turns
 from ..render import render_position
 from ..diagrams import render_options
 from .diagrams import labels_for
+from .errors import BadGame, secret_key
 from .pages import use_language_prefix
 from .voice import Voice, match_line, match_won, player_name, render_all, round_headline
 from .wording import render_error
@@ -56,25 +56,12 @@ TABLE_ANCHOR = "table"
 ASKS = {"blocked": ("winner", "points"), "play_out": ("points",), "many_seats": ("points",)}
 
 
-class BadGame(BadRequest):
-    """A game URL that does not describe a legal game: answered with a clear 400 page."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__()
-        self.localized = message
-
-
 def _moves(text: str) -> list[str]:
     tokens = [t for t in text.split(MOVE_SEPARATOR) if t] if text else []
     if len(tokens) > MAX_MOVES:
         # TRANSLATORS: a game address holds far more moves than a round can have.
         raise BadGame(_("This address holds more moves than any round can have."))
     return tokens
-
-
-def _secret_key() -> bytes:
-    key = current_app.config["SECRET_KEY"]
-    return key.encode("utf-8") if isinstance(key, str) else key
 
 
 @dataclass
@@ -96,7 +83,7 @@ class Table:
         if self.hand_id is not None:
             return hand_by_id(self.hand_id).deal
         index = len(self.finished) if round_index is None else round_index
-        return free_play_deal(_secret_key(), self.game_id, index)
+        return free_play_deal(secret_key(), self.game_id, index)
 
     def opponents(self) -> list:
         if self.hand_id is not None:
@@ -170,7 +157,7 @@ def free_play():
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
     if len(rounds) > MAX_ROUNDS:
         raise BadGame(_("This address holds more moves than any round can have."))
-    table = Table(None, seats, free_play_seed(_secret_key(), game_id),
+    table = Table(None, seats, free_play_seed(secret_key(), game_id),
                   [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]), game_id=game_id)
     return _game_page(table)
 
