@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import rates  # noqa: E402
 from peer_dominoes import RULE_DIFFERENCES, peer_rounds_per_second  # noqa: E402
 from rates import best_of  # noqa: E402
-from tutor.domino.playout import random_round  # noqa: E402
+from tutor.games.domino.playout import random_round  # noqa: E402
 
 
 def rounds_per_second(seats: int, seconds: float, seed: int = 1, clock=time.perf_counter) -> float:

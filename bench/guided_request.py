@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tutor import create_app  # noqa: E402
-from tutor.guided import hand_by_id, replay  # noqa: E402
+from tutor.games.domino.guided import hand_by_id, replay  # noqa: E402
 
 
 def learner_moves(hand_id: str, actions: int) -> tuple[list[str], int]:

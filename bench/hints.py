@@ -9,7 +9,7 @@ heaviest legal tile. A round counts 1 when the recommender wins it (``winner == 
 1/2 when it is blocked with nobody winning, 0 otherwise.
 
 The time of a recommendation is what a request pays from the round's record: replaying the deal
-and actions into the seat's view, then :func:`tutor.hints.recommend`. Only the turns with a real
+and actions into the seat's view, then :func:`tutor.games.domino.hints.recommend`. Only the turns with a real
 choice are timed (two or more distinct placements); forced turns answer without simulating and
 would only flatter the percentiles. The last line is fixed so runs can be compared:
 ``hints: win rate W% over N rounds vs heaviest-first; p50 X ms; p95 Y ms``
@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.domino import Deal, RoundRecord  # noqa: E402
-from tutor.hints import DEFAULT_SAMPLES, SeatView, distinct_moves, recommend  # noqa: E402
-from tutor.players import HeaviestFirst  # noqa: E402
+from tutor.games.domino import Deal, RoundRecord  # noqa: E402
+from tutor.games.domino.hints import DEFAULT_SAMPLES, SeatView, distinct_moves, recommend  # noqa: E402
+from tutor.games.domino.players import HeaviestFirst  # noqa: E402
 
 SEED = 20_000
 DEFAULT_ROUNDS = 2_000

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import rates  # noqa: E402
 from peer_dominoes import peer_rounds_per_second  # noqa: E402
 from rates import best_of  # noqa: E402
-from tutor.domino import Deal  # noqa: E402
+from tutor.games.domino import Deal  # noqa: E402
 
 
 def play_round(seed: int, seats: int, rng: random.Random) -> None:

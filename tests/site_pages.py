@@ -17,10 +17,10 @@ from typing import Iterator
 
 from flask import Flask, url_for
 
-from tutor import guided
+from tutor.games.domino import guided
 from tutor.freeplay import new_backgammon_id, new_game_id
 from tutor.course import load_course
-from tutor.diagrams import load_diagrams
+from tutor.games.domino.diagrams import load_diagrams
 
 #: A fixed three-player free-play game (its deals come from the app's key, tutor.freeplay).
 FREE_PLAY_GAME = new_game_id(3, nonce=bytes([7]) * 12)

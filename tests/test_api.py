@@ -52,7 +52,7 @@ def test_open_names_the_forced_tile_and_ignores_to_move(client):
 
 
 def test_draw_and_pass(client):
-    from tutor.domino import TILES
+    from tutor.games.domino import TILES
 
     body = post(client, {"hands": [["3-3", "1-0"], ["2-2"]], "line": ["5-4", "4-4", "4-6"], "to_move": 0}).get_json()
     assert body["action"] == "draw" and body["legal_moves"] == [] and body["boneyard"] == 22

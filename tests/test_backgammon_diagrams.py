@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 import backgammon_gnubg as gnu
-from tutor.backgammon_diagrams import (
+from tutor.games.backgammon.diagrams import (
     CLAIMS, SECTIONS, Diagram, DiagramError, check_claims, diagram_from_data, load_diagrams,
 )
 from tutor.games.backgammon import BackgammonError

@@ -11,8 +11,8 @@ from urllib.parse import urlparse
 import pytest
 
 import backgammon_gnubg as gnu
-from tutor import backgammon_course as course
-from tutor.backgammon_diagrams import SECTIONS, diagram_by_id, load_diagrams
+from tutor.games.backgammon import course
+from tutor.games.backgammon.diagrams import SECTIONS, diagram_by_id, load_diagrams
 
 LANGS = ("vi", "id", "en")
 COURSE = course.load_course()

@@ -458,7 +458,7 @@ def test_the_videau_stops_at_64():
 
 
 def test_every_guided_position_is_reachable_from_its_lesson_and_the_practice_page(client):
-    from tutor import backgammon_course
+    from tutor.games.backgammon import course as backgammon_course
     sections = {s.id: s for s in backgammon_course.load_course()}
     practice = client.get("/vi/backgammon/play/").get_data(as_text=True)
     for position in GUIDED.values():

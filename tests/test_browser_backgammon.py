@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tutor.backgammon_diagrams import load_diagrams
+from tutor.games.backgammon.diagrams import load_diagrams
 
 IDS = list(load_diagrams())
 LANGS = ("vi", "id", "en")
@@ -132,7 +132,7 @@ def test_axe_finds_nothing_serious_on_the_backgammon_pages(live_server, tab, lan
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_lesson_step_fits_a_phone(live_server, tab, artifacts, lang):
-    from tutor.backgammon_course import load_course
+    from tutor.games.backgammon.course import load_course
 
     tab.set_viewport_size({"width": 390, "height": 800})
     for section in load_course():
@@ -169,7 +169,7 @@ def _stored(page, key: str):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_progress_is_saved_and_continue_lands_on_the_next_unseen_step(live_server, fresh, artifacts, lang):
-    from tutor.backgammon_course import correct_options, load_course
+    from tutor.games.backgammon.course import correct_options, load_course
 
     page = fresh
     sections = {s.id: s for s in load_course()}
@@ -228,7 +228,7 @@ def test_progress_is_saved_and_continue_lands_on_the_next_unseen_step(live_serve
 
 
 def test_a_sections_progress_resets_alone(live_server, fresh):
-    from tutor.backgammon_course import load_course
+    from tutor.games.backgammon.course import load_course
 
     page = fresh
     sections = {s.id: s for s in load_course()}

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tutor import backgammon_course as course
+from tutor.games.backgammon import course
 from tutor.web.present import slides_of
 
 LANGS = ("vi", "id", "en")

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tutor.diagrams import load_diagrams
+from tutor.games.domino.diagrams import load_diagrams
 
 IDS = list(load_diagrams())
 LANGS = ("vi", "id", "en")

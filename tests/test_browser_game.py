@@ -12,7 +12,7 @@ import pytest
 
 from tutor.freeplay import new_game_id
 
-from tutor.guided import hand_by_id, load_hands, replay
+from tutor.games.domino.guided import hand_by_id, load_hands, replay
 
 LANGS = ["en", "vi", "id"]
 PHONE = {"width": 390, "height": 844}

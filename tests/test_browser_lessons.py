@@ -4,7 +4,7 @@ import pytest
 
 from test_lessons import checker_accepts
 from tutor.course import load_course
-from tutor.questions import position_of
+from tutor.games.domino.questions import position_of
 
 SECTION = next(s for s in load_course() if s.id == "dealing")
 

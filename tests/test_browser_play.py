@@ -3,7 +3,7 @@ click that changes nothing, and the scoring with its arithmetic at the end."""
 
 import pytest
 
-from tutor.guided import load_hands
+from tutor.games.domino.guided import load_hands
 
 
 def hand_buttons(page):

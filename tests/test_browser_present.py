@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tutor.course import load_course
-from tutor.diagrams import load_diagrams
+from tutor.games.domino.diagrams import load_diagrams
 from tutor.web.present import slides_of
 
 LANGS = ("vi", "id", "en")
@@ -627,7 +627,7 @@ GAME_LAYOUT = """() => {
 
 
 def test_a_guided_hand_on_the_projector_is_played_with_keys_and_clicks(live_server, projector, artifacts):
-    from tutor.guided import load_hands
+    from tutor.games.domino.guided import load_hands
 
     page = projector
     hand = next(iter(load_hands().values()))

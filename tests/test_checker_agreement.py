@@ -4,8 +4,8 @@ the action, legal moves, opening and result of many random positions."""
 import random
 
 import independent_checker as checker
-from tutor.analysis import analyze
-from tutor.domino import Deal, Position, Required
+from tutor.games.domino.analysis import analyze
+from tutor.games.domino import Deal, Position, Required
 
 FIELDS = ("action", "to_move", "ends", "boneyard", "legal_moves", "opening", "result")
 

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 import independent_checker as checker
-from tutor.diagrams import (
+from tutor.games.domino.diagrams import (
     CLAIMS, DIAGRAMS_FILE, Diagram, DiagramError, annotation_notes, check_claims, describe,
     diagram_from_data, load_diagrams, render_options,
 )
-from tutor.domino import DominoError, Position
+from tutor.games.domino import DominoError, Position
 from tutor.extract import extract_lessons_toml
-from tutor.render import Labels, render_position, tile_boxes
+from tutor.games.domino.render import Labels, render_position, tile_boxes
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = tomllib.loads(DIAGRAMS_FILE.read_text(encoding="utf-8"))

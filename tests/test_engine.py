@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from tutor.domino import (
+from tutor.games.domino import (
     DRAW, PASS, Action, Deal, End, IllegalMoveError, InvalidActionError, InvalidLineError,
     InvalidPositionError, InvalidTileError, Match, Position, Required, RoundRecord, RoundResult,
     Termination, Tile, TILES,
 )
-from tutor.domino.rules import RuleSet, leader_is_previous_winner
-from tutor.domino.playout import random_round
+from tutor.games.domino.rules import RuleSet, leader_is_previous_winner
+from tutor.games.domino.playout import random_round
 
 
 # ---- tiles -------------------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def test_fast_playouts_agree_with_the_engine_on_whole_rounds():
         fast = random_round(random.Random(seed), seats)
         # Re-run the same sequence through the engine, consuming randomness identically.
         rng = random.Random(seed)
-        from tutor.domino.playout import shuffled_tiles
+        from tutor.games.domino.playout import shuffled_tiles
         order = shuffled_tiles(rng)
         deal = Deal(tuple(TILES[i] for i in order), seats)
         p = deal.position()

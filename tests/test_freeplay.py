@@ -15,12 +15,12 @@ import pytest
 
 from conftest import TEST_SECRET_KEY
 from tutor import create_app
-from tutor.domino import Match
+from tutor.games.domino import Match
 from tutor.freeplay import (
     GAME_ID_LENGTH, GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id, secret_key_from_file,
 )
-from tutor.guided import default_opponents, replay
-from tutor.players import HeaviestFirst
+from tutor.games.domino.guided import default_opponents, replay
+from tutor.games.domino.players import HeaviestFirst
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = TEST_SECRET_KEY.encode()

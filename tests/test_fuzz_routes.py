@@ -25,9 +25,9 @@ from hypothesis import HealthCheck, event, example, given, settings, strategies 
 
 from site_pages import LANGS
 from tutor.course import load_course
-from tutor.diagrams import load_diagrams
+from tutor.games.domino.diagrams import load_diagrams
 from tutor.freeplay import new_game_id
-from tutor.guided import load_hands
+from tutor.games.domino.guided import load_hands
 from tutor.web.i18n import LANGUAGES
 
 # ---- what a request is made of ------------------------------------------------------------------

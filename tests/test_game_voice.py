@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from tutor.analysis import Note
-from tutor.guided import hand_by_id, replay
+from tutor.games.domino.analysis import Note
+from tutor.games.domino.guided import hand_by_id, replay
 
 LANGS = ["en", "vi", "id"]
 

@@ -1,8 +1,8 @@
-"""Guided hands (lessons/hands.toml) and the replay behind the guided-hand page (tutor.guided).
+"""Guided hands (lessons/hands.toml) and the replay behind the guided-hand page (tutor.games.domino.guided).
 
 The proofs: for every hand, every legal line of the learner's play is enumerated (the opponents
 are deterministic engine players) and the hand's teaching moment is checked on each line twice,
-by :func:`tutor.guided.moments` and by reasoning written here on the action list, replayed with
+by :func:`tutor.games.domino.guided.moments` and by reasoning written here on the action list, replayed with
 tests/independent_checker.py (tiles as tuples, no engine code). The same independent replay
 proves the enumeration complete: at every point where the learner acts, the lines that go on
 from there are exactly one per action the independent checker calls legal.
@@ -21,12 +21,12 @@ from pathlib import Path
 import pytest
 
 import independent_checker as checker
-from tutor.domino import Action, Deal, DominoError, IllegalMoveError, InvalidActionError
-from tutor.guided import (
+from tutor.games.domino import Action, Deal, DominoError, IllegalMoveError, InvalidActionError
+from tutor.games.domino.guided import (
     HANDS_FILE, MOMENTS, Game, HandError, default_opponents, every_learner_line,
     hand_by_id, hand_from_data, load_hands, moments, replay,
 )
-from tutor.players import HeaviestFirst, HeuristicPlayer, RandomPlayer
+from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = tomllib.loads(HANDS_FILE.read_text(encoding="utf-8"))
@@ -405,8 +405,8 @@ def test_opponents_are_deterministic_without_shared_state():
         assert [str(a) for a in replay(hand.deal, texts, hand.opponents()).actions] == expected["hand"]
     code = textwrap.dedent(f"""
         import json
-        from tutor.domino import Deal
-        from tutor.guided import default_opponents, hand_by_id, replay
+        from tutor.games.domino import Deal
+        from tutor.games.domino.guided import default_opponents, hand_by_id, replay
         hand = hand_by_id("three-players")
         deal = Deal.from_seed(2024, 4)
         print(json.dumps({{

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from tutor.analysis import Note
-from tutor.domino import (
+from tutor.games.domino.analysis import Note
+from tutor.games.domino import (
     Action, ActionKind, Deal, Match, Position, Required, RoundResult, Termination, Tile, TILES,
 )
-from tutor.hints import (
+from tutor.games.domino.hints import (
     SeatView, _Sampler, distinct_moves, draw_notes, explain_turn, hint_ladder, legal_move_notes,
     match_notes, opening_notes, pass_notes, recommend, round_end_notes, strategy_notes,
 )
-from tutor.players import (
+from tutor.games.domino.players import (
     HeaviestFirst, HeuristicPlayer, RandomPlayer, TurnSummary, play_turns, summarize_turns,
 )
 
@@ -175,7 +175,7 @@ def test_determinizations_deal_exactly_the_unseen_tiles_respecting_sizes_and_voi
         sampler = _Sampler(view, rng)
         for _ in range(20):
             hands, stock = sampler.sample(rng)
-            from tutor.hints import _BY_WEIGHT  # rank -> tile index
+            from tutor.games.domino.hints import _BY_WEIGHT  # rank -> tile index
 
             dealt = [[str(TILES[_BY_WEIGHT[r]]) for r in range(28) if h >> r & 1] for h in hands]
             assert sorted(dealt[seat]) == sorted(str(t) for t in positions[cut].hand(seat))

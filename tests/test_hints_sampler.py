@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from tutor.domino import ActionKind, Deal, RoundRecord, TILES
-from tutor.hints import _BY_WEIGHT, SeatView, _Sampler
-from tutor.players import RandomPlayer
+from tutor.games.domino import ActionKind, Deal, RoundRecord, TILES
+from tutor.games.domino.hints import _BY_WEIGHT, SeatView, _Sampler
+from tutor.games.domino.players import RandomPlayer
 
 
 def weight(tile) -> tuple[int, int]:

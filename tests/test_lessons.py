@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 import independent_checker as checker
 from tutor.course import load_course
-from tutor.questions import options
+from tutor.games.domino.questions import options
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["en", "vi", "id"]
@@ -141,7 +141,7 @@ def checker_accepts(kind: str, position, value: str, question=None) -> bool:
 
 @pytest.mark.parametrize("section,step", QUESTIONS, ids=[f"{s.id}/{t.id}" for s, t in QUESTIONS])
 def test_check_questions_are_judged_by_the_rules(client, section, step):
-    from tutor.questions import position_of
+    from tutor.games.domino.questions import position_of
 
     question = step.question
     position = position_of(question)

@@ -8,9 +8,9 @@ import re
 import pytest
 
 import independent_checker as checker
-from tutor import questions
+from tutor.games.domino import questions
 from tutor.course import load_course
-from tutor.domino import DominoError, Position
+from tutor.games.domino import DominoError, Position
 
 LANGS = ["en", "vi", "id"]
 # RULES.md's worked example: A plays out, B holds 6-5 and 2-0, so A scores 6 + 5 + 2 + 0.
@@ -49,7 +49,7 @@ def points_questions():
 def question_position(question) -> Position:
     if hasattr(questions, "position_of"):
         return questions.position_of(question)
-    from tutor.diagrams import diagram_by_id
+    from tutor.games.domino.diagrams import diagram_by_id
 
     return diagram_by_id(question.diagram).position
 

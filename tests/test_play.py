@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import TEST_SECRET_KEY
-from tutor.domino import Required
+from tutor.games.domino import Required
 from tutor.freeplay import free_play_deal, free_play_seed, new_game_id, read_game_id
-from tutor.guided import default_opponents, replay
+from tutor.games.domino.guided import default_opponents, replay
 
 KEY = TEST_SECRET_KEY.encode()
 

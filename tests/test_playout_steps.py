@@ -1,4 +1,4 @@
-"""The fast playout loop (tutor/domino/playout.py) writes the turn rules out inline for speed; here
+"""The fast playout loop (tutor/games/domino/playout.py) writes the turn rules out inline for speed; here
 every step of many random rounds, with both choice policies, is checked against the one statement of
 those rules, ``seat_turn``, and against the tiles' own halves (not the loop's tables). The loop
 traces its draws, passes and end; a wrapping policy records each play with the hand it was made from."""
@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from tutor.domino import PLAYBOARD, TILES, Required, seat_turn
-from tutor.domino.playout import (
+from tutor.games.domino import PLAYBOARD, TILES, Required, seat_turn
+from tutor.games.domino.playout import (
     BY_INDEX, BY_RANK, deal_masks, heaviest_choice, playout, random_choice, random_round, shuffled_tiles,
 )
-from tutor.domino.tiles import BY_WEIGHT
+from tutor.games.domino.tiles import BY_WEIGHT
 
 
 def to_index_mask(mask: int, encoding) -> int:

@@ -14,10 +14,10 @@ from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
 import independent_checker as checker
-from tutor import questions
+from tutor.games.domino import questions
 from tutor.course import load_course
-from tutor.diagrams import load_diagrams
-from tutor.domino import Position
+from tutor.games.domino.diagrams import load_diagrams
+from tutor.games.domino import Position
 from tutor.web import present
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -533,7 +533,7 @@ def test_bad_handout_addresses_are_404_in_the_visitors_language(client, url):
 # ----- a game on the projector ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_projector_page_links_every_guided_hand_and_free_play_in_the_projector_layout(client, lang):
-    from tutor.guided import load_hands
+    from tutor.games.domino.guided import load_hands
 
     page = get(client, f"/{lang}/present/")
     for hand in load_hands().values():
@@ -556,8 +556,8 @@ def test_the_projector_page_links_every_guided_hand_and_free_play_in_the_project
 import tomllib  # noqa: E402
 
 import backgammon_gnubg as gnu  # noqa: E402
-from tutor import backgammon_course  # noqa: E402
-from tutor.backgammon_diagrams import diagram_by_id  # noqa: E402
+from tutor.games.backgammon import course as backgammon_course  # noqa: E402
+from tutor.games.backgammon.diagrams import diagram_by_id  # noqa: E402
 from tutor.games.backgammon import BLACK, WHITE  # noqa: E402
 
 BG_SECTIONS = backgammon_course.load_course()

@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import independent_checker as checker
-from tutor.domino import DRAW, PASS, Action, ActionKind, Deal, End, IllegalMoveError, Position, Required, Tile, TILES
+from tutor.games.domino import DRAW, PASS, Action, ActionKind, Deal, End, IllegalMoveError, Position, Required, Tile, TILES
 
 
 def halves(text: str) -> tuple[int, int]:

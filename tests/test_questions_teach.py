@@ -10,7 +10,7 @@ import pytest
 import independent_checker as checker
 from test_lessons import CATALOGS, checker_accepts, squash, visible_text
 from tutor.course import load_course
-from tutor.questions import options, position_of
+from tutor.games.domino.questions import options, position_of
 
 LANGS = ["en", "vi", "id"]
 SECTIONS = load_course()
@@ -130,7 +130,7 @@ def test_a_tampered_attempt_number_only_changes_when_the_answer_shows(client, tr
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_captions_and_highlights_wait_for_the_answer(client, lang):
-    from tutor.diagrams import diagram_by_id
+    from tutor.games.domino.diagrams import diagram_by_id
 
     section, step = next((s, t) for s, t in ASKED if t.id == "choose-an-end")
     caption = squash(CATALOGS[lang][diagram_by_id("D3").caption])

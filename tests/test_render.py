@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.domino import Action, Deal, Position, Tile
-from tutor.render import Labels, TileBox, render_position, tile_boxes
+from tutor.games.domino import Action, Deal, Position, Tile
+from tutor.games.domino.render import Labels, TileBox, render_position, tile_boxes
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,8 +103,8 @@ def test_same_input_same_bytes():
 def test_same_bytes_in_another_process():
     """No random ids, no hash-seed dependence, no timestamps."""
     code = (
-        "from tutor.domino import Position\n"
-        "from tutor.render import Labels, render_position\n"
+        "from tutor.games.domino import Position\n"
+        "from tutor.games.domino.render import Labels, render_position\n"
         f"p = Position.parse({D3!r})\n"
         "print(render_position(p, labels=Labels('t', 'd', hand='h', boneyard='b'), reveal={1}), end='')\n"
     )

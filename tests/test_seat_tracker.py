@@ -8,9 +8,9 @@ import random
 import subprocess
 import sys
 
-from tutor.domino import Deal
-from tutor.hints.view import SeatTracker, SeatView
-from tutor.players import HeuristicPlayer, play_turns
+from tutor.games.domino import Deal
+from tutor.games.domino.hints.view import SeatTracker, SeatView
+from tutor.games.domino.players import HeuristicPlayer, play_turns
 
 
 def test_the_tracked_view_is_the_rebuilt_view_at_every_step():
@@ -71,9 +71,9 @@ def test_opponents_with_shared_trackers_play_as_with_fresh_views():
 
 
 def test_the_players_load_only_the_view_of_the_hint_engine():
-    code = "import sys, tutor.players; print(sorted(m for m in sys.modules if m.startswith('tutor.hints')))"
+    code = "import sys, tutor.games.domino.players; print(sorted(m for m in sys.modules if m.startswith('tutor.games.domino.hints')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['tutor.hints', 'tutor.hints.view']"
+    assert out.strip() == "['tutor.games.domino.hints', 'tutor.games.domino.hints.view']"
 
 
 def test_the_mover_s_view_allows_what_the_position_allows_and_the_others_wait():

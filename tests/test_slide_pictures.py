@@ -9,7 +9,7 @@ import re
 import pytest
 from flask_babel import force_locale
 
-from tutor.diagrams import load_diagrams
+from tutor.games.domino.diagrams import load_diagrams
 from tutor.web.slide_pictures import BOX, HEADROOM, LABEL_PX, label_size_for, slide_svg
 from tutor.web.diagrams import render_svg
 

@@ -1,4 +1,4 @@
-"""The spinner layout (tutor/domino/spinner.py, Straight and All Fives) against the independent
+"""The spinner layout (tutor/games/domino/spinner.py, Straight and All Fives) against the independent
 statement of the rules (tests/variants_checker.py, no shared code) over random rounds of play:
 the same places for every tile, the same open ends, the same All Fives count and score."""
 
@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from tutor.domino.spinner import Arm, SpinnerLayout, all_fives_score, nearest_five
-from tutor.domino.tiles import Tile
+from tutor.games.domino.spinner import Arm, SpinnerLayout, all_fives_score, nearest_five
+from tutor.games.domino.tiles import Tile
 from variants_checker import SpinnerLayout as CheckerLayout, all_fives_points, round_to_five
 
 ALL = [(a, b) for a in range(7) for b in range(a + 1)]

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 from tutor import catalogs, create_app
 from tutor.course import load_course
-from tutor.diagrams import load_diagrams
+from tutor.games.domino.diagrams import load_diagrams
 from tutor.web.translators import PSEUDO_LOCALE, pseudo_text
 
 ROOT = Path(__file__).resolve().parent.parent

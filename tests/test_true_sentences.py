@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from tutor.analysis import Note, explain
-from tutor.domino import Action, Position, Tile, TILES
-from tutor.hints import SeatView, explain_turn, hint_ladder, recommend, round_end_notes
+from tutor.games.domino.analysis import Note, explain
+from tutor.games.domino import Action, Position, Tile, TILES
+from tutor.games.domino.hints import SeatView, explain_turn, hint_ladder, recommend, round_end_notes
 
 LANGS = ["en", "vi", "id"]
 ALL_TEXT = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]

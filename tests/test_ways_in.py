@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tutor.course import load_course
-from tutor.guided import every_learner_line, load_hands
+from tutor.games.domino.guided import every_learner_line, load_hands
 
 LANGS = ["en", "vi", "id"]
 SECTIONS = load_course()

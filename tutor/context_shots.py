@@ -55,7 +55,7 @@ def page_paths(app) -> list[str]:
     """The English pages to photograph: the home page, every lesson step, the diagrams, the guided
     hands, the presenter's pages and the handout."""
     from .course import load_course
-    from .guided import load_hands
+    from .games.domino.guided import load_hands
 
     with app.test_request_context("/"):
         from flask import url_for

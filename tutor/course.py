@@ -7,7 +7,7 @@ through gettext, and ``tutor.extract`` extracts it for the catalogs.
 
 The loader is the same for every game: :func:`read_sections` reads a lessons directory
 (``lessons/`` for dominoes, ``lessons/backgammon/``) and leaves only the check question, which each
-game's engine judges, to a parser the game gives it (``tutor.backgammon_course`` for backgammon).
+game's engine judges, to a parser the game gives it (``tutor.games.backgammon.course`` for backgammon).
 :func:`find_in` and :func:`neighbours_in` walk any game's sections.
 """
 

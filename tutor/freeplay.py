@@ -29,7 +29,7 @@ import os
 import secrets
 from pathlib import Path
 
-from .domino import PLAYBOARD, Deal
+from .games.domino import PLAYBOARD, Deal
 
 #: Bumped if the id's layout or the way deals are derived ever changes.
 GAME_ID_VERSION = 1

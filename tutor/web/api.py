@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..analysis import analyze, explain
-from ..domino import DominoError, Position
+from ..games.domino.analysis import analyze, explain
+from ..games.domino import DominoError, Position
 from .wording import render_error, render_notes
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

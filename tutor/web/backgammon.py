@@ -6,11 +6,11 @@ lesson pages) and the words inside them.
 - the template global ``bg_diagram_figure(id)``: a diagram inlined in a lesson page.
 - ``/<lang>/backgammon/handout``: the whole course to print, each exercise with its answer.
 - ``/<lang>/backgammon/``: the course map; ``/<lang>/backgammon/lessons/<section>/<step>``: a
-  lesson step, with its question judged by the engine (``tutor.backgammon_course``).
+  lesson step, with its question judged by the engine (``tutor.games.backgammon.course``).
 
 Every word of a picture comes from here, through gettext: its accessible title and description
 (the position in words, so a screen-reader user can follow it), the legend and the pip counts.
-``tutor.backgammon_diagrams`` supplies the facts; ``tutor.games.backgammon.render`` draws.
+``tutor.games.backgammon.diagrams`` supplies the facts; ``tutor.games.backgammon.render`` draws.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
-from .. import backgammon_course as course
-from ..backgammon_diagrams import Diagram, Facts, describe, diagram_by_id, load_diagrams, render_options
+from ..games.backgammon import course
+from ..games.backgammon.diagrams import Diagram, Facts, describe, diagram_by_id, load_diagrams, render_options
 from ..games.backgammon import BLACK, WHITE
 from ..games.backgammon.render import Labels, render_board
 from .i18n import section_title_in, translate_text

@@ -23,7 +23,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..backgammon_diagrams import facts_of
+from ..games.backgammon.diagrams import facts_of
 from ..freeplay import BackgammonDice, GameIdError, new_backgammon_id, read_backgammon_id
 from ..games.backgammon import START, WHITE, IllegalMoveError, Step, first_steps, notation
 from ..games.backgammon.guided import GuidedPosition, guided_by_id, load_guided

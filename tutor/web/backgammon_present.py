@@ -9,7 +9,7 @@ and questions.
 
 A question slide, and the slide before it, show the board neutrally (no suggested play marked, no
 result said); A reveals the marked board and the answer, which the engine gives when the page is
-made (``tutor.backgammon_course.correct_options``).
+made (``tutor.games.backgammon.course.correct_options``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from flask import Blueprint
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import backgammon_course as course
-from ..backgammon_diagrams import diagram_by_id
+from ..games.backgammon import course
+from ..games.backgammon.diagrams import diagram_by_id
 from .backgammon import diagram_svg, option_label
 from .i18n import translate_text as tr
 from .pages import use_language_prefix

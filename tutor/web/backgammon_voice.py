@@ -191,6 +191,26 @@ def _dice_moves(moves: list, doubles: bool) -> str:
     return _("With this roll, %(moves)s.", moves=join_and(parts))
 
 
+def _checker(point: int | str) -> str:
+    if point == "bar":
+        # TRANSLATORS: backgammon hint, second step: the checker to move first is the one on the bar.
+        return _("Move the checker on the bar first.")
+    # TRANSLATORS: backgammon hint, second step: which checker to move first, e.g. "Move the checker on point 13 first."
+    return _("Move the checker on %(point)s first.", point=point_name(point))
+
+
+def _double_count(you: int, computer: int, lead: int, share: float, threshold: int) -> str:
+    if lead > 0:
+        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule.
+        return _("Your pip count is %(you)d, the computer's %(computer)d: you lead by %(lead)d, %(share)s%% of your "
+                 "count. The app's rule offers the videau from a lead of %(threshold)d%%.", you=you,
+                 computer=computer, lead=lead, share=share, threshold=threshold)
+    # TRANSLATORS: backgammon hint before the roll: the learner is not ahead in the race.
+    return _("Your pip count is %(you)d, the computer's %(computer)d: you are not ahead in the race. The app's rule "
+             "offers the videau only from a lead of %(threshold)d%% of your count.", you=you, computer=computer,
+             threshold=threshold)
+
+
 def _points(points: list[int]) -> str:
     return join_and(point_name(p) for p in points)
 
@@ -203,9 +223,7 @@ HINTS: dict[str, Callable[..., str]] = {
         "All your checkers are in your home board, so you may bear off: a die takes a checker off the point of "
         "its number, and a larger die takes one off your highest point."),
     "dice_moves": _dice_moves,
-    # TRANSLATORS: backgammon hint, second step: which checker to move first.
-    "hint_checker": lambda point: _("Move the checker on the bar first.") if point == "bar" else _(
-        "Move the checker on %(point)s first.", point=point_name(point)),
+    "hint_checker": lambda point: _checker(point),
     # TRANSLATORS: backgammon hint, last step: the recommended play and why: it bears checkers off.
     "play_bears_off": lambda play, count: ngettext(
         "Play %(play)s: it bears off %(num)d checker.", "Play %(play)s: it bears off %(num)d checkers.", count,
@@ -234,15 +252,8 @@ HINTS: dict[str, Callable[..., str]] = {
         "Offering the videau raises the game's value from %(value)d to %(doubled)d if the computer takes; if it "
         "passes, you win %(value)d at once. It is worth it when you are clearly ahead.", value=value,
         doubled=doubled),
-    "hint_double_count": lambda you, computer, lead, share, threshold: (_(
-        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule.
-        "Your pip count is %(you)d, the computer's %(computer)d: you lead by %(lead)d, %(share)s%% of your count. "
-        "The app's rule offers the videau from a lead of %(threshold)d%%.", you=you, computer=computer, lead=lead,
-        share=share, threshold=threshold) if lead > 0 else _(
-        # TRANSLATORS: backgammon hint before the roll: the learner is not ahead in the race.
-        "Your pip count is %(you)d, the computer's %(computer)d: you are not ahead in the race. The app's rule "
-        "offers the videau only from a lead of %(threshold)d%% of your count.", you=you, computer=computer,
-        threshold=threshold)),
+    "hint_double_count": lambda you, computer, lead, share, threshold: _double_count(
+        you, computer, lead, share, threshold),
     # TRANSLATORS: backgammon hint before the roll: by the app's rule, offer the videau now.
     "hint_double": lambda doubled: _("By the app's rule, offer the videau now."),
     # TRANSLATORS: backgammon hint before the roll: by the app's rule, do not offer the videau yet.

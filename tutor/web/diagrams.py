@@ -6,7 +6,7 @@
   page (the markup is the renderer's own output, built from engine data and escaped words).
 
 Every word in a picture comes from here, through gettext: the accessible title and description,
-the short labels, and the annotation lines. ``tutor.diagrams`` supplies the facts as notes.
+the short labels, and the annotation lines. ``tutor.games.domino.diagrams`` supplies the facts as notes.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from flask_babel import force_locale, get_locale, gettext as _, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
-from ..analysis import Note
-from ..diagrams import Diagram, annotation_notes, describe, diagram_by_id, load_diagrams, render_options
-from ..render import Labels, render_position
+from ..games.domino.analysis import Note
+from ..games.domino.diagrams import Diagram, annotation_notes, describe, diagram_by_id, load_diagrams, render_options
+from ..games.domino.render import Labels, render_position
 from ..course import find
 from .i18n import section_title_in
 from .pages import use_language_prefix

@@ -1,6 +1,6 @@
 """Check questions on a lesson page: the question's words, its choices, and the feedback on an answer.
 
-A wrong answer first gets a sentence on why THAT choice is wrong (from ``tutor.questions.why_wrong``)
+A wrong answer first gets a sentence on why THAT choice is wrong (from ``tutor.games.domino.questions.why_wrong``)
 and one more try; only after a second wrong answer, or a right one, does the page show the answer
 and the author's explanation. The attempt number travels in the form (the app keeps no state), so a
 tampered number changes nothing but how soon the answer is shown.
@@ -14,11 +14,11 @@ from typing import Callable
 from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 
-from .. import questions
-from ..analysis import Note
+from ..games.domino import questions
+from ..games.domino.analysis import Note
 from ..course import Question
-from ..diagrams import diagram_by_id
-from ..domino import Position
+from ..games.domino.diagrams import diagram_by_id
+from ..games.domino import Position
 from .i18n import translate_text as tr
 from .wording import join_and, join_or, option_label, seat_name
 
@@ -74,8 +74,8 @@ def question_figure(diagram_id: str, revealed: bool) -> Markup:
     """A diagram on a page with a question about it. Until the question is answered the picture
     keeps its answer to itself: no caption (its title instead), no lines under it, no rings on the
     playable tiles and nothing dimmed."""
-    from ..diagrams import describe, render_options
-    from ..render import render_position
+    from ..games.domino.diagrams import describe, render_options
+    from ..games.domino.render import render_position
     from .diagrams import diagram_figure, labels_for, render_note  # the diagrams blueprint imports the pages
 
     if revealed:
@@ -92,7 +92,7 @@ def quiet_description(diagram) -> str:
     """What a screen reader hears of a picture before its question is answered: the position, but
     no "you must draw", no "you open with", no result and no pip totals (the lesson page's question
     picture, a slide's plain picture, a handout exercise's)."""
-    from ..diagrams import describe
+    from ..games.domino.diagrams import describe
     from .diagrams import render_note
 
     return " ".join(_quiet_note(n, render_note) for n in describe(diagram) if n.kind not in ANSWER_NOTES)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
-from .. import questions
+from ..games.domino import questions
 from ..course import find, load_course, neighbours
-from ..domino import DominoError
-from ..guided import GuidedHand, load_hands
+from ..games.domino import DominoError
+from ..games.domino.guided import GuidedHand, load_hands
 from .i18n import LANGUAGES, best_language
 from .feedback import choice_label, feedback, question_figure, question_text
 from .wording import verdict_sentence

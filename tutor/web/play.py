@@ -16,14 +16,14 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..diagrams import Diagram, Display
-from ..domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
+from ..games.domino.diagrams import Diagram, Display
+from ..games.domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
 from ..freeplay import SEAT_COUNTS, GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id
-from ..guided import Game, hand_by_id, default_opponents, load_hands, replay
-from ..hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
-from ..players import summarize_turns
-from ..render import render_position
-from ..diagrams import render_options
+from ..games.domino.guided import Game, hand_by_id, default_opponents, load_hands, replay
+from ..games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
+from ..games.domino.players import summarize_turns
+from ..games.domino.render import render_position
+from ..games.domino.diagrams import render_options
 from .diagrams import labels_for
 from .errors import BadGame, secret_key
 from .pages import use_language_prefix

@@ -17,7 +17,7 @@ sections, pictures and questions come from, and :func:`add_slides` gives a bluep
 The domino course's are here; the backgammon course's, at ``/<lang>/backgammon/present/...``, are
 in ``tutor/web/backgammon_present.py``.
 
-Every answer shown here is computed by the engine when the page is made (``tutor.questions`` and
+Every answer shown here is computed by the engine when the page is made (``tutor.games.domino.questions`` and
 the position itself); nothing here stores an answer.
 """
 
@@ -31,11 +31,11 @@ from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
-from .. import questions
-from ..analysis import Note, explain
+from ..games.domino import questions
+from ..games.domino.analysis import Note, explain
 from ..course import Section, Step, find, find_in, load_course
-from ..diagrams import diagram_by_id, load_diagrams
-from ..domino import Position, Required
+from ..games.domino.diagrams import diagram_by_id, load_diagrams
+from ..games.domino import Position, Required
 from .diagrams import diagram_svg, render_note as diagram_note
 from .feedback import choice_label, question_text
 from .i18n import translate_text as tr
@@ -290,7 +290,7 @@ DOMINOES = Game(
 # ----- routes: presenter -------------------------------------------------------------------------
 @bp.get("/present/")
 def index():
-    from ..guided import load_hands
+    from ..games.domino.guided import load_hands
 
     return render_template("present/index.html", sections=load_course(), hands=list(load_hands().values()))
 
@@ -360,12 +360,12 @@ class Exercise:
 
     label: str  # "3.1": the section number, then the question's place in the section
     section: Section
-    kind: str  # a check question kind (``tutor.questions``), or "count"
+    kind: str  # a check question kind (``tutor.games.domino.questions``), or "count"
     text: str
     diagram: str | None
     position: Position
     choices: tuple[str, ...]
-    values: tuple[str, ...]  # the engine's answer, as ``tutor.questions`` writes it
+    values: tuple[str, ...]  # the engine's answer, as ``tutor.games.domino.questions`` writes it
     answer: str
     reasons: tuple[str, ...]
 

@@ -17,8 +17,8 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ..diagrams import diagram_by_id
-from ..render import FONT
+from ..games.domino.diagrams import diagram_by_id
+from ..games.domino.render import FONT
 from .diagrams import render_svg
 
 #: The smallest label on a slide, in CSS px at 1280 x 720.

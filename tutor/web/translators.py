@@ -218,7 +218,7 @@ def _english_texts() -> dict[str, str]:
     if not hasattr(_english_texts, "cache"):
         from flask_babel import force_locale
 
-        from ..diagrams import load_diagrams
+        from ..games.domino.diagrams import load_diagrams
         from .diagrams import render_svg
 
         texts = {}

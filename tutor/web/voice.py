@@ -13,8 +13,8 @@ from typing import Callable, Sequence
 
 from flask_babel import gettext as _, ngettext
 
-from ..analysis import Note
-from ..domino import Match, Position
+from ..games.domino.analysis import Note
+from ..games.domino import Match, Position
 from .wording import join_and, join_or, render_note
 
 #: The learner's seat in guided hands and free play.

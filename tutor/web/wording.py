@@ -1,6 +1,6 @@
 """Sentences a learner reads about the rules, rendered from structured notes through gettext.
 
-Each note kind (see ``tutor.analysis``) and each error code has one function here, so every
+Each note kind (see ``tutor.games.domino.analysis``) and each error code has one function here, so every
 sentence lives in the catalogs and translators see it with its placeholders.
 """
 
@@ -11,8 +11,8 @@ from typing import Callable, Iterable
 from babel.lists import format_list
 from flask_babel import get_locale, gettext as _, ngettext, pgettext
 
-from ..analysis import Note
-from ..domino import DominoError
+from ..games.domino.analysis import Note
+from ..games.domino import DominoError
 
 
 def join_and(items: Iterable[object]) -> str:
@@ -150,7 +150,7 @@ NOTES: dict[str, Callable[..., str]] = {
     "blocked_points": lambda seat, sum, others, own, points: _(
         "Seat %(seat)s scores the other seats' pips minus their own pips: (%(sum)s) − %(own)s = %(others)s − %(own)s = %(points)s.",
         seat=seat, sum=sum, others=others, own=own, points=points),
-    # ---- the hint engine (tutor.hints) and the opponents' turns (tutor.players) ----------------
+    # ---- the hint engine (tutor.games.domino.hints) and the opponents' turns (tutor.games.domino.players) ----------------
     # TRANSLATORS: hint engine (open_tie_rule): no second tile of equal value is visible to the learner. "Seat" is a player's place at the table, numbered from 0.
     "open_tie_rule": lambda tile, others, value: ngettext(
         "Had anyone held %(others)s, also worth %(value)s, %(tile)s would still open: tiles of equal value "
@@ -525,7 +525,7 @@ def verdict_sentence(verdict, kind: str) -> str:
 
 
 def describe_answer(kind: str, value: str) -> str:
-    from ..questions import Option, describe_move
+    from ..games.domino.questions import Option, describe_move
 
     if kind == "move":
         label_kind, params = describe_move(value)

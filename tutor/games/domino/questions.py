@@ -13,8 +13,8 @@ from decimal import Decimal
 from functools import lru_cache
 
 from .analysis import Note
-from .domino import TILES, Action, ActionKind, Deal, DominoError, End, Match, Position, Required, Tile
-from .domino.rules import RoundResult, Termination
+from . import TILES, Action, ActionKind, Deal, DominoError, End, Match, Position, Required, Tile
+from .rules import RoundResult, Termination
 
 
 #: A number as a learner or a browser's number field writes it: 15, 15.0, +15, -3, .5, and 15,0
@@ -276,7 +276,7 @@ def _wrong_points(position: Position, answer: int) -> Note:
 
 def _wrong_count(position: Position, answer: int, count: str, number: int = 0, **_facts) -> Note:
     if count == "hand_size":
-        from .domino import PLAYBOARD
+        from . import PLAYBOARD
 
         other = [n for n in PLAYBOARD.seat_counts if PLAYBOARD.hand_size(n) == answer]
         if other:

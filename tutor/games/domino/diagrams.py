@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
-from .paths import LESSONS
+from ...paths import LESSONS
 
 from .analysis import Note
-from .domino import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
-from .domino.tiles import NUMBER_MASK, TILES
+from . import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
+from .tiles import NUMBER_MASK, TILES
 
 DIAGRAMS_FILE = LESSONS / "diagrams.toml"
 
@@ -331,7 +331,7 @@ def check_claims(diagram: Diagram, position: Position | None = None) -> list[str
 
 # ----- what the renderer is told -----------------------------------------------------------------
 def render_options(diagram: Diagram) -> dict[str, Any]:
-    """Keyword options for :func:`tutor.render.render_position` (all but ``labels``)."""
+    """Keyword options for :func:`tutor.games.domino.render.render_position` (all but ``labels``)."""
     display = diagram.display
     if display.highlight == "legal":
         highlight = None

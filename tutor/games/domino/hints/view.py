@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..domino import Action, ActionKind, End, Position, Required, RoundRecord
-from ..domino.position import turn_actions
-from ..domino.rules import PLAYBOARD, Opening, OpeningReason, RuleSet
-from ..domino.tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
-from ..domino.turn import fitting_tiles, seat_turn
+from .. import Action, ActionKind, End, Position, Required, RoundRecord
+from ..position import turn_actions
+from ..rules import PLAYBOARD, Opening, OpeningReason, RuleSet
+from ..tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
+from ..turn import fitting_tiles, seat_turn
 
 NUMBERS = range(7)
 
@@ -72,7 +72,7 @@ class SeatView:
 
     @classmethod
     def from_record(cls, record: RoundRecord, seat: int) -> "SeatView":
-        """The view at the end of a :class:`~tutor.domino.RoundRecord`."""
+        """The view at the end of a :class:`~tutor.games.domino.RoundRecord`."""
         return cls.from_history(record.positions(), record.actions, seat)
 
     @classmethod
@@ -108,7 +108,7 @@ class SeatView:
         return FULL_SET & ~self.hand & ~self.line_mask()
 
     def _turn(self) -> tuple[Required, int]:
-        """:func:`~tutor.domino.turn.seat_turn` from what this seat sees, as if it were to move."""
+        """:func:`~tutor.games.domino.turn.seat_turn` from what this seat sees, as if it were to move."""
         opening = self.opening
         openers = FULL_SET if opening is None or opening.tile is None else opening.tile.bit
         return seat_turn(self.hand, self.ends, self.boneyard_count, self.passes, self.seats,

@@ -2,7 +2,7 @@
 
 There is one playout loop, :func:`playout`, and a choice policy says which fitting tile a seat
 plays and at which end (:func:`random_choice`, :func:`heaviest_choice`). The rules of a turn are
-:func:`~tutor.domino.turn.seat_turn`'s, written out inline here (not called) because the hint
+:func:`~tutor.games.domino.turn.seat_turn`'s, written out inline here (not called) because the hint
 engine plays thousands of rounds per request, on hands that may be encoded by weight rank. So that
 the two cannot drift apart, ``tests/test_playout_steps.py`` checks each step of many random rounds,
 with both policies, against ``seat_turn``: the loop can ``trace`` its draws, passes and end, and the

@@ -22,13 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from .paths import LESSONS as LESSONS_ROOT
+from ...paths import LESSONS as LESSONS_ROOT
 
-from .backgammon_diagrams import SECTIONS, diagram_by_id
-from .course import CourseError, Section, Step, find_in, neighbours_in, read_sections
-from .games.backgammon import BackgammonError, legal_plays
-from .games.backgammon.cube import result
-from .games.backgammon.plays import parse_play
+from .diagrams import SECTIONS, diagram_by_id
+from ...course import CourseError, Section, Step, find_in, neighbours_in, read_sections
+from . import BackgammonError, legal_plays
+from .cube import result
+from .plays import parse_play
 
 LESSONS = LESSONS_ROOT / "backgammon"
 QUESTION_KINDS = ("play", "count", "points")

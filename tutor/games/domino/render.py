@@ -5,7 +5,7 @@ boneyard, the line of play on the table (one chain, wrapping as a snake, doubles
 two open ends marked), the viewing seat's hand with its playable tiles highlighted, and optional
 annotation lines. Every visible word comes from :class:`Labels`; this module never writes prose.
 
->>> from tutor.domino import Position
+>>> from tutor.games.domino import Position
 >>> labels = Labels(title="Your turn", desc="The left end shows 5 and the right end 6.")
 >>> svg = render_position(Position.parse("5-3,6-1,3-3/2-0,1-1 5-4,4-4,4-6 0 0"), labels=labels)
 >>> svg.startswith("<svg") and 'role="img"' in svg
@@ -35,7 +35,7 @@ from typing import Callable, Collection, Iterator, Sequence
 import svgwrite
 import svgwrite.etree  # noqa: F401  (teaches ElementTree to write svgwrite's CDATA style)
 
-from .domino import Action, ActionKind, End, Position, Required, Tile
+from . import Action, ActionKind, End, Position, Required, Tile
 
 __all__ = ["Labels", "TileBox", "render_position", "tile_boxes"]
 

@@ -1,6 +1,6 @@
 """A match: round scores add up until a player reaches the target (100 with Playboard's rules).
 
->>> from tutor.domino.rules import RoundResult, Termination
+>>> from tutor.games.domino.rules import RoundResult, Termination
 >>> m = Match(seats=2).after(RoundResult(Termination.DOMINO, 0, 60, (0, 60), (0, 5)))
 >>> m.totals, m.winner
 ((60, 0), None)

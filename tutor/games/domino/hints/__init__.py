@@ -2,18 +2,18 @@
 
 Pure (no Flask), in four modules by job:
 
-- :mod:`~tutor.hints.view`: what a seat may know (:class:`SeatView`, built action by action by a
+- :mod:`~tutor.games.domino.hints.view`: what a seat may know (:class:`SeatView`, built action by action by a
   :class:`SeatTracker`); the engine's players import only this;
-- :mod:`~tutor.hints.simulation`: determinizations of the unseen tiles and fast playouts;
-- :mod:`~tutor.hints.recommendation`: the move with the best chance to win, and its reasons;
-- :mod:`~tutor.hints.explain`: explanations and the hint ladder, as
-  :class:`~tutor.analysis.Note` values that ``tutor.web.wording`` renders.
+- :mod:`~tutor.games.domino.hints.simulation`: determinizations of the unseen tiles and fast playouts;
+- :mod:`~tutor.games.domino.hints.recommendation`: the move with the best chance to win, and its reasons;
+- :mod:`~tutor.games.domino.hints.explain`: explanations and the hint ladder, as
+  :class:`~tutor.games.domino.analysis.Note` values that ``tutor.web.wording`` renders.
 
-``from tutor.hints import X`` keeps working for every name below: each is loaded from its module
+``from tutor.games.domino.hints import X`` keeps working for every name below: each is loaded from its module
 on first use, so importing the view does not load the simulation.
 
->>> from tutor.domino import Deal, RoundRecord
->>> from tutor.hints import SeatView, legal_move_notes, recommend
+>>> from tutor.games.domino import Deal, RoundRecord
+>>> from tutor.games.domino.hints import SeatView, legal_move_notes, recommend
 >>> deal = Deal.from_hands([["6-6", "5-4", "3-1", "2-0", "1-1", "4-0", "3-2"],
 ...                         ["5-5", "6-1", "4-4", "2-2", "3-0", "1-0", "0-0"]])
 >>> record = RoundRecord(deal, ["6-6"])

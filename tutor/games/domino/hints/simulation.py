@@ -1,6 +1,6 @@
 """Fast simulation for the hint engine: deal the tiles a seat cannot see in every way consistent
 with what it knows (determinizations), then finish each deal with the one playout loop of
-``tutor.domino.playout``, every seat playing heaviest-first.
+``tutor.games.domino.playout``, every seat playing heaviest-first.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..domino import Action
-from ..domino.playout import BY_RANK, heaviest_choice, playout
-from ..domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
+from .. import Action
+from ..playout import BY_RANK, heaviest_choice, playout
+from ..tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
 from .view import NUMBERS, SeatView
 
 # Hands in the simulation are masks by weight rank (BY_RANK): the heaviest tile is the top bit.

@@ -1,13 +1,13 @@
 """What a seat must or may do on its turn: the one statement of a turn's rules.
 
-Everything that asks what is legal asks :func:`seat_turn`: :class:`~tutor.domino.Position`
+Everything that asks what is legal asks :func:`seat_turn`: :class:`~tutor.games.domino.Position`
 (``required``, ``legal_actions`` and the reasons ``check`` gives), a seat's view in the hint
 engine (``SeatView.required`` and ``legal_actions``), and the fast playouts (which are checked
-against it on every step by the tests, see ``tutor/domino/playout.py``). It reads only what the
+against it on every step by the tests, see ``tutor/games/domino/playout.py``). It reads only what the
 seat to move can see itself: its hand, the open ends, how many tiles the boneyard holds and how
 many seats have passed in a row, so a seat's view and the whole position give the same answer.
 
->>> from tutor.domino.tiles import Tile, mask_of
+>>> from tutor.games.domino.tiles import Tile, mask_of
 >>> hand = mask_of([Tile.parse("6-1"), Tile.parse("2-2")])
 >>> seat_turn(hand, (6, 3), boneyard=5, passes=0, seats=2) == (Required.PLAY, Tile.parse("6-1").bit)
 True

@@ -2,7 +2,7 @@
 
 Pure (no Flask). ``lessons/hands.toml`` holds the guided hands, the course's last step: each is a
 designed deal (the learner is seat 0) with a teaching moment that happens on every legal line of
-the learner's play, since the opponents are deterministic players (``tutor.players``).
+the learner's play, since the opponents are deterministic players (``tutor.games.domino.players``).
 ``tests/test_guided.py`` proves it by enumerating every line with :func:`every_learner_line`.
 
 The state of a hand is its deal plus the learner's actions: :func:`replay` plays the opponents'
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
-from .paths import LESSONS
+from ...paths import LESSONS
 
-from .domino import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
-from .domino.rules import OpeningReason
+from . import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
+from .rules import OpeningReason
 from .players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
 HANDS_FILE = LESSONS / "hands.toml"
@@ -51,9 +51,9 @@ class HandError(ValueError):
 def default_opponents(seats: int, seed: int, kind: str = "heuristic") -> list:
     """One engine player per seat, ``None`` at the learner's seat 0.
 
-    ``kind`` is ``"heuristic"`` (:class:`~tutor.players.HeuristicPlayer`, seeded; ties between
+    ``kind`` is ``"heuristic"`` (:class:`~tutor.games.domino.players.HeuristicPlayer`, seeded; ties between
     equally good moves are broken by ``seed`` and what the seat sees) or ``"heaviest"``
-    (:class:`~tutor.players.HeaviestFirst`, which needs no seed).
+    (:class:`~tutor.games.domino.players.HeaviestFirst`, which needs no seed).
     """
     if kind not in OPPONENT_KINDS:
         raise ValueError(f"unknown opponent kind {kind!r} (known: {', '.join(OPPONENT_KINDS)})")
@@ -198,8 +198,8 @@ def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Seque
     learner actions left after the round is over.
 
     Unreadable action text (``"6-1X"``, ``"9-9L"``) raises the engine's
-    :class:`~tutor.domino.InvalidActionError`, located the same way. Actions left after the end
-    raise :class:`~tutor.domino.IllegalMoveError` with code ``round_over``.
+    :class:`~tutor.games.domino.InvalidActionError`, located the same way. Actions left after the end
+    raise :class:`~tutor.games.domino.IllegalMoveError` with code ``round_over``.
     """
     players = _players(deal, opponents)
     positions = [deal.position()]

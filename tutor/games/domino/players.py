@@ -1,12 +1,12 @@
 """Engine players: deterministic opponents for guided hands, free play and benchmarks.
 
 A player's ``choose(state, rng=None)`` returns the action of the seat to move, where ``state`` is a
-:class:`~tutor.domino.Position` or that seat's :class:`~tutor.hints.view.SeatView`. Players never look
+:class:`~tutor.games.domino.Position` or that seat's :class:`~tutor.games.domino.hints.view.SeatView`. Players never look
 at another hand: a position is first reduced to the mover's view. Without an ``rng`` a player's
 choice is a pure function of its seed and what it sees, so replaying a round from its URL (deal
 plus actions) in any server process gives the same opponents' moves.
 
->>> from tutor.domino import Action, Deal
+>>> from tutor.games.domino import Action, Deal
 >>> deal = Deal.from_hands([["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"],
 ...                         ["5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"]], boneyard=["3-2", "1-0", "6-2"])
 >>> positions = [deal.position().apply(Action.parse("6-6"))]
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence, Union
 
 from .analysis import Note
-from .domino import Action, ActionKind, End, Position
-from .domino.tiles import NUMBER_MASK, RANK, tiles_in
+from . import Action, ActionKind, End, Position
+from .tiles import NUMBER_MASK, RANK, tiles_in
 from .hints.view import SeatTracker, SeatView
 
 State = Union[Position, SeatView]

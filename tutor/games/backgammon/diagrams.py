@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
-from .paths import LESSONS
+from ...paths import LESSONS
 
-from .games.backgammon import BLACK, START, WHITE, BackgammonError, Position, Side, legal_plays
-from .games.backgammon.cube import Offer, computer_doubles, computer_takes, pip_lead, result
-from .games.backgammon.plays import Play, Step, parse_play, why_not
+from . import BLACK, START, WHITE, BackgammonError, Position, Side, legal_plays
+from .cube import Offer, computer_doubles, computer_takes, pip_lead, result
+from .plays import Play, Step, parse_play, why_not
 
 DIAGRAMS_FILE = LESSONS / "backgammon" / "diagrams.toml"
 

@@ -608,7 +608,7 @@ def placements(fitting: int, left: int, right: int) -> list[Action]:
 
 
 def turn_actions(required: Required, mask: int, ends: tuple[int, int] | None) -> tuple[Action, ...]:
-    """The legal actions :func:`~tutor.domino.turn.seat_turn`'s answer allows, in the engine's
+    """The legal actions :func:`~tutor.games.domino.turn.seat_turn`'s answer allows, in the engine's
     order: the opening tiles (index order), the placements (see :func:`placements`), or the one
     draw or pass; none when the round is over."""
     if required is Required.PLAY:

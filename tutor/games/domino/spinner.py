@@ -5,7 +5,7 @@ its two ends (left, right) and, once both hold a tile, from each of its two side
 arm has one open end. In All Fives the open ends are counted after every play (:meth:`count`).
 Playboard's line never branches (RULES.md): this layout is only for the rule sets that say so.
 
->>> from tutor.domino.tiles import Tile
+>>> from tutor.games.domino.tiles import Tile
 >>> layout = SpinnerLayout.lead(Tile(5, 5))
 >>> layout.count()  # the spinner alone shows 5 and 5
 10

@@ -1,15 +1,15 @@
 """Explanations and the hint ladder: what the rules let a seat do now and why, the end of a round
 and of a match, strategy on request, and hints from a nudge to the full why. Each is a list of
-:class:`~tutor.analysis.Note` values that ``tutor.web.wording`` renders in the learner's language."""
+:class:`~tutor.games.domino.analysis.Note` values that ``tutor.web.wording`` renders in the learner's language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..analysis import Note, explain_result
-from ..domino import ActionKind, End, Match, Position, Required
-from ..domino.rules import OpeningReason
-from ..domino.tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
+from .. import ActionKind, End, Match, Position, Required
+from ..rules import OpeningReason
+from ..tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
 from .recommendation import DEFAULT_SAMPLES, Recommendation, recommend
 from .view import SeatView
 
@@ -136,7 +136,7 @@ def pass_notes(view: SeatView) -> list[Note]:
 
 def round_end_notes(position: Position) -> list[Note]:
     """How a finished round ended and its score with the arithmetic: the tiles left in each hand
-    with their pip sums, then :func:`tutor.analysis.explain_result`'s notes."""
+    with their pip sums, then :func:`tutor.games.domino.analysis.explain_result`'s notes."""
     notes = explain_result(position)
     hands = [Note("hand_left", {"seat": seat, "tiles": [str(t) for t in position.hand(seat)],
                                 "sum": " + ".join(f"{t.high} + {t.low}" for t in position.hand(seat)),

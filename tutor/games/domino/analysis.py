@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .domino import Position, Required, Termination
-from .domino.rules import OpeningReason
-from .domino.tiles import tiles_in
+from . import Position, Required, Termination
+from .rules import OpeningReason
+from .tiles import tiles_in
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The rules engine: pure Python, no web framework.
 
->>> from tutor.domino import Position, Action
+>>> from tutor.games.domino import Position, Action
 >>> p = Position.parse("5-4,6-1,2-2/2-0 5-3,3-3,3-6 0 0")
 >>> [str(m) for m in p.legal_moves()]
 ['5-4L', '6-1R']

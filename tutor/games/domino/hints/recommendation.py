@@ -1,5 +1,5 @@
 """The recommendation: the move with the best chance to win the round from what one seat knows,
-with the plain-language reasons that hold for it (:class:`~tutor.analysis.Note` values)."""
+with the plain-language reasons that hold for it (:class:`~tutor.games.domino.analysis.Note` values)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..analysis import Note
-from ..domino import Action, ActionKind, End
-from ..domino.tiles import NUMBER_MASK
+from .. import Action, ActionKind, End
+from ..tiles import NUMBER_MASK
 from .simulation import CandidateScore, simulate
 from .view import SeatView
 
