@@ -110,6 +110,8 @@ REACHABLE = """(selector) => { const all = document.querySelectorAll("*");
   return Array.from(document.querySelectorAll(selector))
   .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden"
                 && !el.closest("[hidden]") && !el.closest("[inert]"))
+  // taken out of the Tab order on purpose (a board's tap targets: the page has the same choices as buttons)
+  .filter(el => el.getAttribute("tabindex") !== "-1")
   // a radio group is one Tab stop (its checked button); the arrow keys move inside it
   .filter(el => !(el.type === "radio" && !el.checked && el.form
                   && el.form.querySelector(`input[type=radio][name="${el.name}"]:checked`)))

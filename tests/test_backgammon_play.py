@@ -468,3 +468,17 @@ def test_every_guided_position_is_reachable_from_its_lesson_and_the_practice_pag
         assert f"/vi/backgammon/guided/{position.id}\"" in practice
     for page in ("/vi/", "/vi/backgammon/"):
         assert "/vi/backgammon/play/\"" in client.get(page).get_data(as_text=True)
+
+
+def test_the_game_board_is_a_group_of_tap_targets_not_an_image():
+    """A board with links is no picture (links inside an image would be nested controls); its
+    links stay in the page and out of the Tab order (the buttons under it offer the same)."""
+    import xml.etree.ElementTree as ET
+    from tutor.games.backgammon.render import Labels, render_board
+    plain = ET.fromstring(render_board(START, labels=Labels("t", "d")))
+    board = ET.fromstring(render_board(START, labels=Labels("t", "d"), links={13: "/x?at=13", "bar": "/x?at=bar"}))
+    assert plain.get("role") == "img" and board.get("role") == "group"
+    links = [e for e in board.iter() if e.tag.endswith("}a")]
+    assert sorted(a.get("data-place") for a in links) == ["13", "bar"]
+    assert all(a.get("href", "").startswith("/x?at=") and a.get("target") is None and a.get("tabindex") == "-1"
+               for a in links)

@@ -248,7 +248,7 @@ def render_board(
         _ring(dwg, selected)
     if links:
         _links(dwg, links)
-    return _serialize(dwg, labels, prefix)
+    return _serialize(dwg, labels, prefix, role="group" if links else "img")
 
 
 def _column(place: int | str) -> tuple[float, float, float, float]:
@@ -426,7 +426,9 @@ def _legend(dwg, position: Position, labels: Labels, legend, marks: dict) -> Non
     dwg.add(g)
 
 
-def _serialize(dwg, labels: Labels, prefix: str) -> str:
+def _serialize(dwg, labels: Labels, prefix: str, role: str = "img") -> str:
+    """The SVG text. A board with links is a ``group``, not an ``img``: an image's content is
+    presentational, so links inside one would be interactive controls nested in a picture."""
     dwg.set_desc(labels.title, labels.desc)
     root = dwg.get_xml()
     for attribute in ("xmlns:ev", "baseProfile", "version", "xmlns:xlink"):
@@ -434,7 +436,7 @@ def _serialize(dwg, labels: Labels, prefix: str) -> str:
     title, desc = root[0], root[1]
     title.set("id", f"{prefix}t")
     desc.set("id", f"{prefix}d")
-    root.set("role", "img")
+    root.set("role", role)
     root.set("aria-labelledby", f"{prefix}t")
     root.set("aria-describedby", f"{prefix}d")
     return ET.tostring(root, encoding="utf-8").decode("utf-8").replace(" />", "/>")
