@@ -125,7 +125,7 @@ def section_title_in(find: Callable, section_id: str) -> str:
 
 
 #: Query parameters that describe what is on the page (a game's state); a one-off click is not one.
-_TRANSIENT_ARGS = {"try"}
+_TRANSIENT_ARGS = {"try", "at", "do"}  # a domino tile tried; a backgammon tap or button
 
 
 def switch_language_url(code: str) -> str:
