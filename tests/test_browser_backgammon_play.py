@@ -70,21 +70,33 @@ def play_to_the_end(tab, width: int, limit: int) -> list[str]:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, artifacts, lang, width):
-    tab.set_viewport_size({"width": width, "height": 860})
-    for position_id, guided in GUIDED.items():
+def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, artifacts, lang):
+    """Every guided position, in each language, the screen a phone's and a desktop's in turn (each
+    position is played at both widths: the first page at one, the next at the other, ...)."""
+    for number, (position_id, guided) in enumerate(GUIDED.items()):
+        first = WIDTHS[number % 2]
+        tab.set_viewport_size({"width": first, "height": 860})
         tab.goto(f"{live_server}/{lang}/backgammon/guided/{position_id}")
         assert tab.locator("p.status").is_visible()
-        refusals = play_to_the_end(tab, width, 40)
+        refusals: list[str] = []
+        for turn in range(40):
+            width = WIDTHS[(number + turn) % 2]
+            tab.set_viewport_size({"width": width, "height": 860})
+            if one_step(tab, width, refusals) in ("over", "end"):
+                break
+        else:
+            raise AssertionError(f"{position_id} did not end")
         assert refusals == []  # the page's own choices are never refused
         # the moment happened on the line the taps made: rebuilt from the address alone
         decisions = [d for d in parse_qs(urlsplit(tab.url).query).get("m", [""])[0].split(".") if d]
         assert MOMENTS[guided.moment](guided.replay(decisions)), (position_id, decisions)
         summary = tab.locator("section.result")
         assert summary.is_visible() and len(summary.inner_text()) > 80
-        tab.screenshot(path=str(artifacts / f"bg-guided-{position_id}-{lang}-{width}.png"), full_page=True)
+        for width in WIDTHS:  # the end, at both widths
+            tab.set_viewport_size({"width": width, "height": 860})
+            check_fits(tab, width)
+            tab.screenshot(path=str(artifacts / f"bg-guided-{position_id}-{lang}-{width}.png"), full_page=True)
 
 
 def test_a_whole_free_game_by_tapping_in_every_language_and_width(live_server, tab, artifacts):

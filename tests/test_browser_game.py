@@ -127,13 +127,15 @@ def play_to_the_end(page, app, lang: str, viewport: dict, url: str, shots: str |
     page.goto(url)
     assert words(app, lang)["since"] not in page.locator("main").inner_text(), "no 'since your last move' yet"
     check_the_table(page, lang, viewport)
+    shot_taken = False
     for _ in range(80):
         if page.locator(".result").count():
             break
         drawing = page.locator('.moves button[value="draw"]').count() > 0
         before = page.locator(".moves button.tile-button").evaluate_all("bs => bs.map(b => b.dataset.tile)")
-        if shots and page.locator(".table-picture g.line g.tile").count() >= 10:
-            page.screenshot(path=str(artifacts / shots))
+        if shots and not shot_taken and page.locator(".table-picture g.line g.tile").count() >= 10:
+            page.screenshot(path=str(artifacts / shots))  # once: the first table with a long line
+            shot_taken = True
         tap_a_move(page)
         assert page.url.endswith("#table")
         back_at_the_table(page)
