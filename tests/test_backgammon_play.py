@@ -372,7 +372,7 @@ def _positions(count: int, seed: int = 7):
 
 
 def test_the_recommended_play_is_legal_and_its_reason_is_true():
-    for position in _positions(300):
+    for position in _positions(120):
         ladder = move_ladder(position)
         plays = {p.notation: p for p in legal_plays(position)}
         play_note = ladder.play

@@ -174,21 +174,26 @@ def finish(page, app, lang: str, viewport: dict) -> None:
     assert headline
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_guided_hand_by_tapping_on_a_phone(live_server, app, phone, lang, artifacts):
-    for hand in load_hands().values():
-        play_to_the_end(phone, app, lang, PHONE, f"{live_server}/{lang}/hands/{hand.id}",
-                        shots=f"game-phone-{lang}-{hand.id}.png", artifacts=artifacts)
-        finish(phone, app, lang, PHONE)
-        phone.screenshot(path=str(artifacts / f"game-phone-end-{lang}-{hand.id}.png"), full_page=True)
+HAND_IDS = list(load_hands())
 
 
+# One test per language and hand (not one per language for all hands): the same work, in pieces
+# that pytest-xdist can spread over the workers instead of leaving one long test for the end.
+@pytest.mark.parametrize("hand_id", HAND_IDS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_guided_hand_by_tapping_on_a_desktop(live_server, app, desktop, lang, artifacts):
-    for hand in load_hands().values():
-        play_to_the_end(desktop, app, lang, DESKTOP, f"{live_server}/{lang}/hands/{hand.id}")
-        finish(desktop, app, lang, DESKTOP)
-    desktop.screenshot(path=str(artifacts / f"game-desktop-end-{lang}.png"), full_page=True)
+def test_every_guided_hand_by_tapping_on_a_phone(live_server, app, phone, lang, hand_id, artifacts):
+    play_to_the_end(phone, app, lang, PHONE, f"{live_server}/{lang}/hands/{hand_id}",
+                    shots=f"game-phone-{lang}-{hand_id}.png", artifacts=artifacts)
+    finish(phone, app, lang, PHONE)
+    phone.screenshot(path=str(artifacts / f"game-phone-end-{lang}-{hand_id}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("hand_id", HAND_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_guided_hand_by_tapping_on_a_desktop(live_server, app, desktop, lang, hand_id, artifacts):
+    play_to_the_end(desktop, app, lang, DESKTOP, f"{live_server}/{lang}/hands/{hand_id}")
+    finish(desktop, app, lang, DESKTOP)
+    desktop.screenshot(path=str(artifacts / f"game-desktop-end-{lang}-{hand_id}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("lang,seats", [("en", 2), ("vi", 4), ("id", 3)])
