@@ -59,7 +59,7 @@ def main() -> None:
     ordered = sorted(wall)
     p95 = ordered[int(0.95 * len(ordered))]
     cpu95 = sorted(cpu)[int(0.95 * len(cpu))]
-    print(f"backgammon pages: {len(wall)} requests in {games} games; p50 {statistics.median(wall) * 1000:.1f} ms; "
+    print(f"backgammon pages: {len(wall)} requests in {games} game{'s' if games != 1 else ''}; p50 {statistics.median(wall) * 1000:.1f} ms; "
           f"p95 {p95 * 1000:.1f} ms; cpu p95 {cpu95 * 1000:.1f} ms; slowest {ordered[-1] * 1000:.1f} ms")
 
 
