@@ -188,8 +188,10 @@ def test_every_guided_hand_by_tapping_on_a_phone(live_server, app, phone, lang, 
     phone.screenshot(path=str(artifacts / f"game-phone-end-{lang}-{hand_id}.png"), full_page=True)
 
 
+# On a desktop in English only: the layout does not depend on the language, and the phone test
+# above plays every hand in every language (this keeps make test inside CI's 20 minutes).
 @pytest.mark.parametrize("hand_id", HAND_IDS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["en"])
 def test_every_guided_hand_by_tapping_on_a_desktop(live_server, app, desktop, lang, hand_id, artifacts):
     play_to_the_end(desktop, app, lang, DESKTOP, f"{live_server}/{lang}/hands/{hand_id}")
     finish(desktop, app, lang, DESKTOP)
