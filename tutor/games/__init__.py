@@ -1,1 +1,1 @@
-"""The games the tutor teaches beyond dominoes, one package each (pure Python, no web framework)."""
+"""The games the tutor teaches, one package each (pure Python, no web framework), and what they share."""

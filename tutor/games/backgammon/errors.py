@@ -1,32 +1,13 @@
-"""Errors raised by the backgammon engine.
-
-As in the domino engine, every error is a ``ValueError`` with an English message for logs, a
-machine-readable ``code`` and ``params`` (the web layer words them in the learner's language) and
-``where``, the field or token it came from (``white.24``, ``turns[3]``).
-"""
+"""Errors raised by the backgammon engine: each a ``GameError`` (``tutor.games.errors``: a code,
+its params and where it came from, such as ``white.24`` or ``turns[3]``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..errors import GameError
 
 
-class BackgammonError(ValueError):
-    """Base class of every error the engine raises on bad input."""
-
-    code = "invalid"
-
-    def __init__(self, message: str, *, where: str = "", code: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        self.where = where
-        if code is not None:
-            self.code = code
-        self.params = params
-
-    def at(self, where: str) -> "BackgammonError":
-        """Return this error, located at ``where`` when it had no place yet."""
-        if not self.where:
-            self.where = where
-        return self
+class BackgammonError(GameError):
+    """Base class of every error this engine raises on bad input (the shape: ``tutor.games.errors``)."""
 
 
 class InvalidPositionError(BackgammonError):

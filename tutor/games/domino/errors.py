@@ -1,32 +1,13 @@
-"""Errors raised by the engine.
-
-Every error is a ``ValueError`` whose message names the offending token. It also carries a
-machine-readable ``code`` and ``params`` (so the web layer can say the same thing in the learner's
-language without parsing English) and ``where``, the field the token came from (``hands[1][0]``).
-"""
+"""Errors raised by the domino engine: each a ``GameError`` (``tutor.games.errors``: a message
+naming the offending token, a code, its params and where it came from, such as ``hands[1][0]``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..errors import GameError
 
 
-class DominoError(ValueError):
-    """Base class of every error the engine raises on bad input."""
-
-    code = "invalid"
-
-    def __init__(self, message: str, *, where: str = "", code: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        self.where = where
-        if code is not None:
-            self.code = code
-        self.params = params
-
-    def at(self, where: str) -> "DominoError":
-        """Return this error, located at ``where`` when it had no place yet."""
-        if not self.where:
-            self.where = where
-        return self
+class DominoError(GameError):
+    """Base class of every error this engine raises on bad input (the shape: ``tutor.games.errors``)."""
 
 
 class InvalidTileError(DominoError):
