@@ -31,8 +31,8 @@ from ..games.backgammon.hints import cube_ladder, move_ladder
 from ..games.backgammon.plays import BAR_POINT, OFF, replay_steps
 from ..games.backgammon.render import render_board
 from ..games.backgammon.session import (
-    DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Game, Phase, partial_position, read_steps, replay_game,
-    steps_to, steps_token,
+    DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Game, Phase, offered_step, partial_position, read_steps,
+    replay_game, steps_to, steps_token,
 )
 from .backgammon import board_labels, section_title
 from .backgammon_voice import hint_sentence, moment_summary, place_name, since_learner, status
@@ -83,33 +83,29 @@ class Table:
                             number=number + 1, decision=decisions[number] if number < len(decisions) else "?",
                             reason=render_reason(error.code, error.params))) from None
 
+    def _state(self, decisions: list[str], steps: list[Step], selected: int | None, new_game: bool = False) -> dict:
+        """The address's game fields (empty ones left out), for a link or a form."""
+        games = [DECISION_SEPARATOR.join(g) for g in [*self.finished, decisions]] + ([""] if new_game else [])
+        fields = {"m": GAME_SEPARATOR.join(games), "s": steps_token(steps),
+                  "f": "" if selected is None else "b" if selected == BAR_POINT else str(selected)}
+        return {key: value for key, value in fields.items() if value}
+
     def url(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: Any = "keep",
             *, new_game: bool = False, **extra: Any) -> str:
         """The address of this game with other decisions, steps or pick (by default, the same
         ones; a new turn or new steps drop the pick unless one is given)."""
         if selected == "keep":
             selected = self.selected if decisions is None and steps is None else None
-        decisions = self.decisions if decisions is None else decisions
-        steps = self.steps if steps is None else steps
-        games = [DECISION_SEPARATOR.join(g) for g in self.finished] + [DECISION_SEPARATOR.join(decisions)]
-        if new_game:
-            games.append("")
-        args: dict[str, Any] = {"m": GAME_SEPARATOR.join(games) or None, "s": steps_token(steps) or None,
-                                "f": ("b" if selected == BAR_POINT else selected) if selected is not None else None,
-                                **extra}
+        args = self._state(self.decisions if decisions is None else decisions, self.steps if steps is None else steps,
+                           selected, new_game)
         if self.guided is not None:
-            return url_for("bgplay.guided", position_id=self.guided.id, **args)
-        return url_for("bgplay.free", g=self.game_id, **args)
+            return url_for("bgplay.guided", position_id=self.guided.id, **args, **extra)
+        return url_for("bgplay.free", g=self.game_id, **args, **extra)
 
     def form_fields(self) -> dict[str, str]:
-        fields = {"m": GAME_SEPARATOR.join([DECISION_SEPARATOR.join(g) for g in self.finished]
-                                           + [DECISION_SEPARATOR.join(self.decisions)]),
-                  "s": steps_token(self.steps)}
-        if self.selected is not None:
-            fields["f"] = "b" if self.selected == BAR_POINT else str(self.selected)
-        if self.guided is None:
-            fields["g"] = self.game_id
-        return {k: v for k, v in fields.items() if v}
+        """Hidden fields that carry the state through the move form."""
+        fields = self._state(self.decisions, self.steps, self.selected)
+        return fields if self.guided is not None else {"g": self.game_id, **fields}
 
 
 # A page's game is the previous page's plus one decision: keep recent games and go on from the
@@ -171,6 +167,13 @@ class Series:
     computer: int = 0
     games: int = 0
 
+    def add(self, result) -> None:
+        self.games += 1
+        if result.winner is WHITE:
+            self.you += result.points
+        else:
+            self.computer += result.points
+
 
 @bp.app_template_global("bg_guided_practising")
 def guided_practising(section_id: str) -> list[GuidedPosition]:
@@ -227,23 +230,16 @@ def _page(table: Table):
         if earlier.phase is not Phase.OVER:
             # TRANSLATORS: backgammon: a series address lists a game as finished although it is not over.
             raise BadGame(_("Game %(number)s in this address is not finished.", number=index + 1))
-        totals.games += 1
-        if earlier.result.winner is WHITE:
-            totals.you += earlier.result.points
-        else:
-            totals.computer += earlier.result.points
+        totals.add(earlier.result)
     game = table.replay(table.decisions, len(table.finished))
     if table.steps is None or (table.steps and game.phase is not Phase.MOVE):
         raise _bad_turn()
+    played: list[Step] = []  # the turn's steps as the engine offers them (with their hits)
     try:
-        if table.steps:
-            replay_steps(game.position, table.steps)
-            for i in range(len(table.steps)):
-                if table.steps[i] not in _offered_plain(game, table.steps[:i]):
-                    raise _bad_turn()
+        for step in table.steps:
+            played.append(offered_step(game.position, played, step))
     except IllegalMoveError:
         raise _bad_turn() from None
-    played = _with_hits(game, table.steps)
     offered = first_steps(game.position, played) if game.phase is Phase.MOVE else []
     if table.selected is not None and not any(s.src == table.selected for s in offered):
         table.selected = None  # a stale or tampered pick: nothing picked
@@ -255,19 +251,6 @@ def _page(table: Table):
         if target is not None:
             return redirect(f"{target}#{TABLE_ANCHOR}")  # back at the board, status first
     return _render(table, game, played, offered, refusal, totals)
-
-
-def _offered_plain(game: Game, played: list[Step]) -> list[Step]:
-    return [Step(s.src, s.dst, s.die, False) for s in first_steps(game.position, _with_hits(game, played))]
-
-
-def _with_hits(game: Game, steps: list[Step]) -> list[Step]:
-    """The steps with their hit flags as the engine sets them."""
-    done: list[Step] = []
-    for step in steps:
-        match = next(s for s in first_steps(game.position, done) if (s.src, s.dst, s.die) == step[:3])
-        done.append(match)
-    return done
 
 
 def _read_place(text: str) -> int | None:
@@ -408,11 +391,7 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
     guided = table.guided
     finished = phase in (Phase.OVER, Phase.END)
     if phase is Phase.OVER:
-        if game.result.winner is WHITE:
-            totals.you += game.result.points
-        else:
-            totals.computer += game.result.points
-        totals.games += 1
+        totals.add(game.result)
     return render_template(
         "backgammon/play.html", table=table, game=game, phase=phase.value, board=Markup(svg),
         status_text=status(game, played, complete, selected, left), since=since_learner(game),

@@ -15,12 +15,12 @@ from typing import Callable, Iterable
 
 from flask_babel import gettext as _, ngettext
 
-from ..games.backgammon import BLACK, WHITE, Step
+from ..games.backgammon import WHITE, Step, notation
 from ..games.backgammon.analysis import Note
-from ..games.backgammon.plays import BAR_POINT, OFF
+from ..games.backgammon.plays import BAR_POINT
 from ..games.backgammon.session import Event, Game, Phase
 from .backgammon import result_sentence
-from .backgammon_wording import point_name, render_reason
+from .backgammon_wording import point_name
 from .wording import join_and, join_or
 
 
@@ -153,8 +153,6 @@ def status(game: Game, played: list[Step], complete: bool, selected: int | None,
 
 
 def _play_text(game: Game, played: list[Step]) -> str:
-    from ..games.backgammon import notation
-
     return notation(played, game.position)
 
 
@@ -279,11 +277,6 @@ def hint_sentence(note: Note) -> str:
     return HINTS[note.kind](**note.params)
 
 
-def refusal(code: str, params: dict) -> str:
-    """Why a tap or a button was refused, in the learner's words (the engine's why-not codes)."""
-    return render_reason(code, params)
-
-
 # ----- what a guided position showed ------------------------------------------------------------------
 MOMENT_SUMMARIES: dict[str, Callable[[], str]] = {
     # TRANSLATORS: backgammon guided position "the higher die", shown at its end.
@@ -313,5 +306,5 @@ def moment_summary(moment: str) -> str:
     return MOMENT_SUMMARIES[moment]()
 
 
-__all__ = ["event_sentence", "hint_sentence", "learner_notation", "moment_summary", "place_name", "refusal",
+__all__ = ["event_sentence", "hint_sentence", "learner_notation", "moment_summary", "place_name",
            "since_learner", "status"]

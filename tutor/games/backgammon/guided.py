@@ -17,7 +17,7 @@ from ...paths import LESSONS
 
 from .plays import BAR_POINT
 from .position import BLACK, WHITE, Position
-from .session import Event, Game, Phase, ScriptedDice, replay_game
+from .session import Event, Game, ScriptedDice, replay_game
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,4 @@ def guided_by_id(position_id: str) -> GuidedPosition:
     return load_guided()[position_id]
 
 
-def is_finished(game: Game) -> bool:
-    return game.phase in (Phase.OVER, Phase.END)
-
-
-__all__ = ["GuidedPosition", "MOMENTS", "guided_by_id", "is_finished", "load_guided"]
+__all__ = ["GuidedPosition", "MOMENTS", "guided_by_id", "load_guided"]

@@ -28,13 +28,11 @@ DOUBLE_AT, REDOUBLE_AT, TAKE_UP_TO = 8, 9, 12
 
 @dataclass(frozen=True)
 class Ladder:
-    """The three rungs; ``source`` is the point the checker rung names (25 = the bar) and
-    ``steps`` the recommended play's remaining steps (to mark on the board)."""
+    """The three rungs, and the recommended play's remaining steps (to mark on the board)."""
 
     nudge: Note
     checker: Note
     play: Note
-    source: int | None = None
     steps: tuple[Step, ...] = ()
 
 
@@ -114,9 +112,8 @@ def move_ladder(position: Position, played: Sequence[Step] = ()) -> Ladder | Non
     if not rest:
         return None
     full = Play(position, (*played, *rest))
-    source = rest[0].src
-    return Ladder(nudge=_nudge(position, played), checker=Note("hint_checker", {"point": _place(source)}),
-                  play=play_reason(full), source=source, steps=rest)
+    return Ladder(nudge=_nudge(position, played), checker=Note("hint_checker", {"point": _place(rest[0].src)}),
+                  play=play_reason(full), steps=rest)
 
 
 def cube_ladder(position: Position, answering: bool) -> Ladder:

@@ -298,16 +298,14 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
 
 def partial_position(position: Position, steps: Sequence[Step]) -> Position:
     """The board after some steps of the learner's turn (the dice kept, to show the roll)."""
-    board = position
     if not steps:
-        return board
-    play = Play(position, tuple(steps))
-    after = play.after  # the other side to move, no dice: put the mover and its dice back
+        return position
+    after = Play(position, tuple(steps)).after  # the other side to move, no dice: put them back
     return after.replace(to_move=position.to_move, dice=position.dice)
 
 
 __all__ = [
     "COMPUTER", "DOUBLE", "DecisionError", "DiceSource", "Event", "GO_ON", "Game", "LEARNER", "PASS", "Phase",
-    "ROLL", "ScriptedDice", "TAKE", "notation", "offered_step", "partial_position", "play_of_steps",
+    "ROLL", "ScriptedDice", "TAKE", "offered_step", "partial_position", "play_of_steps",
     "read_steps", "replay_game", "step_token", "steps_to", "steps_token",
 ]
