@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
+from ..tables import check_diagram_table
 from ...paths import LESSONS
 
 from . import BLACK, START, WHITE, BackgammonError, Position, Side, legal_plays
@@ -31,7 +32,6 @@ DIAGRAMS_FILE = LESSONS / "backgammon" / "diagrams.toml"
 
 #: The lesson sections, in rulebook order (BACKGAMMON.md §3).
 SECTIONS = ("summary", "board", "dice", "points", "hitting", "two-dice", "bear-off", "scoring", "videau")
-_ID = re.compile(r"B[1-9][0-9]*")
 _DICE = re.compile(r"([1-6])-([1-6])")
 
 
@@ -94,19 +94,8 @@ def diagram_from_data(diagram_id: str, data: Mapping[str, Any]) -> Diagram:
     def fail(message: str) -> DiagramError:
         return DiagramError(f"{diagram_id}: {message}")
 
-    if not _ID.fullmatch(diagram_id):
-        raise fail("a diagram id is B followed by a number")
-    unknown = set(data) - _KEYS
-    if unknown:
-        raise fail(f"unknown keys {sorted(unknown)}")
-    missing = {"section", "title", "caption"} - set(data)
-    if missing:
-        raise fail(f"missing keys {sorted(missing)}")
-    if data["section"] not in SECTIONS:
-        raise fail(f"section must be one of {SECTIONS}")
-    for key in ("title", "caption"):
-        if not isinstance(data[key], str) or not data[key].strip():
-            raise fail(f"{key} must be a sentence")
+    check_diagram_table(diagram_id, data, letter="B", keys=_KEYS, required=(), sections=SECTIONS,
+                        fail=fail)
     claims = dict(data.get("claims", {}))
     if set(claims) - set(CLAIMS):
         raise fail(f"unknown claims {sorted(set(claims) - set(CLAIMS))} (known: {sorted(CLAIMS)})")

@@ -15,12 +15,12 @@ claims (what the caption and the lesson say about the picture) are checked again
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
+from ..tables import check_diagram_table
 from ...paths import LESSONS
 
 from .analysis import Note
@@ -31,7 +31,6 @@ DIAGRAMS_FILE = LESSONS / "diagrams.toml"
 
 SECTIONS = ("objective", "tiles", "dealing", "turn", "boneyard", "doubles", "blocked", "scoring", "strategy")
 ANNOTATIONS = ("values", "pips", "score", "counts")
-_ID = re.compile(r"D[1-9][0-9]*")
 
 
 class DiagramError(ValueError):
@@ -106,19 +105,8 @@ def diagram_from_data(diagram_id: str, data: Mapping[str, Any]) -> Diagram:
     def fail(message: str) -> DiagramError:
         return DiagramError(f"{diagram_id}: {message}")
 
-    if not _ID.fullmatch(diagram_id):
-        raise fail("a diagram id is D followed by a number")
-    unknown = set(data) - _KEYS
-    if unknown:
-        raise fail(f"unknown keys {sorted(unknown)}")
-    missing = _KEYS - {"display", "claims"} - set(data)
-    if missing:
-        raise fail(f"missing keys {sorted(missing)}")
-    if data["section"] not in SECTIONS:
-        raise fail(f"section must be one of {SECTIONS}")
-    for key in ("title", "caption"):
-        if not isinstance(data[key], str) or not data[key].strip():
-            raise fail(f"{key} must be a sentence")
+    check_diagram_table(diagram_id, data, letter="D", keys=_KEYS, required=_KEYS - {"display", "claims"}, sections=SECTIONS,
+                        fail=fail)
     deal = data["deal"]
     if set(deal) - {"hands", "boneyard"} or "hands" not in deal:
         raise fail("deal has hands and, optionally, boneyard")
