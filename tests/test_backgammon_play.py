@@ -482,3 +482,106 @@ def test_the_game_board_is_a_group_of_tap_targets_not_an_image():
     assert sorted(a.get("data-place") for a in links) == ["13", "bar"]
     assert all(a.get("href", "").startswith("/x?at=") and a.get("target") is None and a.get("tabindex") == "-1"
                for a in links)
+
+
+# ----- what the learner reads: each sentence against the board ------------------------------------------
+def _since(html: str) -> list[str]:
+    found = re.search(r'<div class="since">.*?<ol[^>]*>(.*?)</ol>', html, re.S)
+    return [unescape(re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(r"<li>(.*?)</li>", found[1], re.S)] \
+        if found else []
+
+
+def test_the_computers_play_is_told_in_the_numbers_of_the_learners_board(client):
+    """Each a/b in "The computer rolled … and played …" takes a black checker off point a and puts
+    one on b, on the board the learner sees (checked on the boards before and after)."""
+    guided = GUIDED["enter"]
+    game = guided.replay(["x"])
+    black_play = next(e for e in game.events if e.side is BLACK and e.kind == "play")
+    before, after = black_play.before, game.position
+    html = client.get("/en/backgammon/guided/enter?m=x").get_data(as_text=True)
+    line = next(text for text in _since(html) if text.startswith("The computer rolled"))
+    dice = "-".join(map(str, black_play.dice))
+    assert line.startswith(f"The computer rolled {dice} and played ")
+    for a, b in re.findall(r"(\d+)/(\d+)", line):
+        a, b = int(a), int(b)
+        assert int(b) > int(a)  # the computer moves up the learner's numbers
+        assert before.at(a)[0] is BLACK and (after.at(a)[1] < before.at(a)[1] or after.at(a)[0] is None)
+        assert after.at(b)[0] is BLACK and after.at(b)[1] > (before.at(b)[1] if before.at(b)[0] is BLACK else 0)
+
+
+def test_the_videau_events_are_told_as_they_happened(client, adhoc):
+    # the learner, far ahead, offers the videau: the computer takes only if the learner's lead is at
+    # most 12 % of the learner's count (the rulebook's rule, worked out here from the pips)
+    for text in ("W 6x5 5x5 4x5 | B 12x5 13x5 17x5", "W 13x5 8x5 6x5 | B 19x5 20x5 21x5"):
+        position = Position.parse(text)
+        key = adhoc(position, (2, 1), videau=True)
+        lead = position.pips(BLACK) - position.pips(WHITE)
+        takes = 100 * lead <= 12 * position.pips(WHITE)
+        html = client.get(f"/en/backgammon/guided/{key}?m=d").get_data(as_text=True)
+        lines = _since(html)
+        assert lines[0] == "You offered the videau."
+        if takes:
+            assert lines[1] == "The computer took the videau: the game is now worth more, and the videau is on its side."
+        else:
+            assert lines[1] == "The computer passed: it refused the videau."
+            assert status(html) == "The computer refused the videau: you win 1 point."
+    # the computer offers (the videau position), the learner takes or passes
+    offered = client.get("/en/backgammon/guided/videau").get_data(as_text=True)
+    assert _since(offered) == ["The computer offered the videau."]
+    assert status(offered) == "The computer offers the videau: take, and play on for 2 points, or pass, and lose 1 now."
+    taken = client.get("/en/backgammon/guided/videau?m=t").get_data(as_text=True)
+    assert _since(taken) == ["You took the videau: the game is now worth more, and the videau is on your side."]
+    passed = client.get("/en/backgammon/guided/videau?m=p").get_data(as_text=True)
+    assert status(passed) == "You refused the videau: the computer wins 1 point."
+
+
+def test_a_lost_turn_on_the_bar_is_told_as_such(client):
+    html = client.get("/en/backgammon/guided/enter").get_data(as_text=True)
+    # 6-4 against points 19 and 21, which the computer holds (worked out from the start position)
+    start = GUIDED["enter"].start
+    assert start.at(25 - 6)[0] is BLACK and start.at(25 - 6)[1] >= 2
+    assert start.at(25 - 4)[0] is BLACK and start.at(25 - 4)[1] >= 2
+    assert status(html).startswith("You rolled 6-4: neither die brings your checker in from the bar")
+    after = client.get("/en/backgammon/guided/hit?m=b-20_13-10").get_data(as_text=True)
+    assert "The computer rolled 6-6: neither die brings its checker in from the bar, so its turn is lost." \
+        in _since(after)
+
+
+def test_the_nudges_say_what_the_board_allows():
+    """The first rung, held against the board: each die's places hold a checker of the learner's
+    whose target is open (or off, with all checkers home); entry points are 25 - die and open."""
+    for position in _positions(120):
+        nudge = move_ladder(position).nudge
+        mine, theirs = position.checkers(WHITE), position.checkers(BLACK)
+        def open_point(point: int) -> bool:
+            return theirs[24 - point] < 2  # the computer's checkers on the learner's point
+        if nudge.kind == "hint_enter":
+            assert mine[24] == nudge.params["count"] > 0
+            for die, point in zip(nudge.params["dice"], nudge.params["points"]):
+                assert point == 25 - die and open_point(point)
+        elif nudge.kind == "dice_moves":
+            for die, places in nudge.params["moves"]:
+                assert die in position.dice
+                for place in places:
+                    assert isinstance(place, int) and mine[place - 1] > 0
+                    assert place - die < 1 or open_point(place - die)
+        elif nudge.kind == "hint_one_die":
+            assert max(len(p.steps) for p in legal_plays(position)) == 1
+            assert nudge.params["higher"] == (nudge.params["die"] == max(position.dice))
+        elif nudge.kind == "hint_bear_off":
+            assert not any(mine[6:25])
+
+
+def test_the_guided_positions_say_what_their_board_shows():
+    # hit: the computer's 6s would enter on the learner's point 6, which the learner holds
+    hit = GUIDED["hit"].start
+    assert hit.at(6)[0] is WHITE and hit.at(6)[1] >= 2
+    # gammon: the videau at 2 makes the gammon worth 4, as the summary says
+    gammon = GUIDED["gammon"]
+    ends = [g for g, _d, kind in lines(gammon) if kind == "end"]
+    assert {(g.result.kind, g.result.points) for g in ends} == {("gammon", 4)}
+    from tutor import create_app
+    app = create_app({"TESTING": True, "SECRET_KEY": "k" * 40})
+    with app.test_request_context("/en/"):
+        from tutor.web.backgammon_voice import moment_summary
+        assert "4 points" in moment_summary("gammon") and "point 6" in moment_summary("hit")
