@@ -138,3 +138,15 @@ def test_gallery_in_chromium(live_server, page, artifacts, lang):
             assert load_diagrams()[diagram_id].caption in caption
         assert_drawn(svg.screenshot(), f"gallery {diagram_id}/{lang}")
     page.screenshot(path=str(artifacts / f"diagrams-gallery-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gallery_fits_a_phone(live_server, page, artifacts, lang):
+    """At 390 px the gallery is one column no wider than the screen (its columns were at least
+    26rem, 416 px, so the page scrolled sideways on a phone)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server}/{lang}/diagrams/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for box in page.locator("figure.diagram svg").evaluate_all("s => s.map(e => e.getBoundingClientRect().right)"):
+        assert box <= 390
+    page.screenshot(path=str(artifacts / f"diagrams-gallery-{lang}-390.png"), full_page=True)
