@@ -7,7 +7,7 @@ does not matter. Standard library only.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 
 Tile = tuple[int, int]
 
@@ -324,6 +324,25 @@ def random_valid_position(rng: random.Random) -> dict:
             break
         position = _candidate(rng)
     return position
+
+
+class ValidPositions:
+    """Random valid request bodies, each case of CASES equally likely, for many positions at once.
+
+    The same distribution as :func:`random_valid_position`, about three times faster: a candidate
+    of another case than the one drawn is kept in its case's queue instead of thrown away (the
+    candidates are independent, so each queue holds independent samples of its case)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.waiting: dict[str, deque[dict]] = {case: deque() for case in CASES}
+
+    def next(self) -> dict:
+        queue = self.waiting[self.rng.choice(CASES)]
+        while not queue:
+            position = _candidate(self.rng)
+            self.waiting[case_of(position)].append(position)
+        return queue.popleft()
 
 
 def _assert_valid(position: dict) -> None:

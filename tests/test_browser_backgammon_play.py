@@ -28,32 +28,46 @@ def tab(browser):
     context.close()
 
 
-def check_fits(tab, width: int) -> None:
-    assert tab.evaluate("document.documentElement.scrollWidth") <= width, "sideways scrolling"
-    board = tab.locator("figure.board-picture svg").bounding_box()
+#: What one_step reads of a page, in one round trip to the browser (a call per element made the
+#: whole free game the slowest test of the suite).
+PAGE_STATE = """() => {
+  const board = document.querySelector("figure.board-picture svg");
+  const r = board ? board.getBoundingClientRect() : null;
+  const place = (selector) => { const e = document.querySelector(selector); return e ? e.dataset.place : null; };
+  const refusal = document.querySelector(".refusal");
+  return {
+    phase: document.querySelector("main").getAttribute("data-phase"),
+    scroll: document.documentElement.scrollWidth,
+    board: r && {x: r.x, width: r.width},
+    refusal: refusal ? refusal.innerText : null,
+    target: place("button.target"),
+    source: place("button.source"),
+  };
+}"""
+
+
+def check_fits(tab, width: int, state: dict | None = None) -> None:
+    state = state or tab.evaluate(PAGE_STATE)
+    assert state["scroll"] <= width, "sideways scrolling"
+    board = state["board"]
     assert board["x"] >= 0 and board["x"] + board["width"] <= width + 0.5
 
 
 def one_step(tab, width: int, refusals: list[str]) -> str:
     """Do what the page asks next; the phase the page was in."""
-    main = tab.locator("main")
-    phase = main.get_attribute("data-phase")
-    check_fits(tab, width)
-    refusal = tab.locator(".refusal")
-    if refusal.count():
-        refusals.append(refusal.inner_text())
+    state = tab.evaluate(PAGE_STATE)
+    phase = state["phase"]
+    check_fits(tab, width, state)
+    if state["refusal"] is not None:
+        refusals.append(state["refusal"])
     if phase in ("over", "end"):
         return phase
     buttons = {"lost": "go-on", "decide": "roll", "answer": "take"}
     if phase in buttons:
         tab.locator(f'button[name="do"][value="{buttons[phase]}"]').click()
     else:
-        targets, sources = tab.locator("button.target"), tab.locator("button.source")
-        if targets.count():
-            place = targets.first.get_attribute("data-place")
-        elif sources.count():
-            place = sources.first.get_attribute("data-place")
-        else:
+        place = state["target"] or state["source"]
+        if place is None:
             tab.locator('button[name="do"][value="confirm"]').click()
             tab.wait_for_load_state()
             return phase

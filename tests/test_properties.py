@@ -36,7 +36,7 @@ def check_invariants(p: Position) -> None:
         assert p.ends == (halves(line[0])[0], halves(line[-1])[1])
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 3, 4]), choices=st.integers(0, 2**32 - 1))
 def test_random_rounds_follow_the_rules(seed, seats, choices):
     rng = random.Random(choices)
