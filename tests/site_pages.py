@@ -106,8 +106,9 @@ def sample_arguments() -> list[dict[str, str]]:
              "diagram_id": diagram, "hand_id": hand, "position_id": "higher-die"} for section, step in pairs]
 
 
-#: Endpoints that are not pages (files, JSON) or that only redirect.
-NOT_PAGES = {"static", "api.domino_analyze", "diagrams.svg", "root.index", "pages.section", "bgplay.new_game"}
+#: Endpoints that are not pages (files, JSON) or that only redirect (pages.moved: the old domino addresses).
+NOT_PAGES = {"static", "api.domino_analyze", "diagrams.svg", "root.index", "pages.section", "bgplay.new_game", "pages.moved", "pages.moved_folder",
+             "pages.moved_page"}
 
 
 def known_pages(lang: str) -> list[tuple[str, str]]:
@@ -117,22 +118,23 @@ def known_pages(lang: str) -> list[tuple[str, str]]:
     done = ".".join(finished_moves(hand))
     return [
         ("home", f"/{lang}/"),
-        ("lesson-step", f"/{lang}/lessons/{section.id}/{step.id}"),
-        ("lesson-points", "/{lang}/lessons/{0.id}/{1.id}".format(*points_step(), lang=lang)),
-        ("gallery", f"/{lang}/diagrams/"),
-        ("hands", f"/{lang}/hands/"),
-        ("guided-hand", f"/{lang}/hands/{hand.id}"),
-        ("guided-hand-helped", f"/{lang}/hands/{hand.id}?hint=3&explain=1&strategy=1"),
-        ("guided-hand-over", f"/{lang}/hands/{hand.id}?moves={done}"),
-        ("free-play", f"/{lang}/play?g={FREE_PLAY_GAME}"),
+        ("domino-course", f"/{lang}/domino/"),
+        ("lesson-step", f"/{lang}/domino/lessons/{section.id}/{step.id}"),
+        ("lesson-points", "/{lang}/domino/lessons/{0.id}/{1.id}".format(*points_step(), lang=lang)),
+        ("gallery", f"/{lang}/domino/diagrams/"),
+        ("hands", f"/{lang}/domino/hands/"),
+        ("guided-hand", f"/{lang}/domino/hands/{hand.id}"),
+        ("guided-hand-helped", f"/{lang}/domino/hands/{hand.id}?hint=3&explain=1&strategy=1"),
+        ("guided-hand-over", f"/{lang}/domino/hands/{hand.id}?moves={done}"),
+        ("free-play", f"/{lang}/domino/play?g={FREE_PLAY_GAME}"),
         ("bg-practice", f"/{lang}/backgammon/play/"),
         ("bg-guided", f"/{lang}/backgammon/guided/higher-die?f=24&hint=3"),
         ("bg-guided-refused", f"/{lang}/backgammon/guided/higher-die?f=24&at=19"),
         ("bg-guided-over", f"/{lang}/backgammon/guided/higher-die?m=24-18"),
         ("bg-videau", f"/{lang}/backgammon/guided/videau?hint=3"),
         ("bg-free-play", f"/{lang}/backgammon/play/game?g={BACKGAMMON_GAME}"),
-        ("not-found", f"/{lang}/lessons/no-such-section/"),
-        ("bad-game", f"/{lang}/hands/{hand.id}?moves=9-9"),
+        ("not-found", f"/{lang}/domino/lessons/no-such-section/"),
+        ("bad-game", f"/{lang}/domino/hands/{hand.id}?moves=9-9"),
     ]
 
 

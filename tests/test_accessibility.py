@@ -85,7 +85,7 @@ def test_axe_finds_no_serious_violation(live_server, page, axe, lang, name, url,
 def test_axe_after_answering_a_question(live_server, page, axe, lang):
     """The lesson page in its answered state: the feedback box and the pressed choice."""
     section, step = question_step()
-    page.goto(f"{live_server}/{lang}/lessons/{section.id}/{step.id}")
+    page.goto(f"{live_server}/{lang}/domino/lessons/{section.id}/{step.id}")
     with page.expect_navigation():
         page.locator(".choices button").first.click()
     assert page.locator(".feedback").count() == 1
@@ -153,7 +153,7 @@ def tab_to(page, selector: str, limit: int = 120) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_guided_hand_is_played_with_the_keyboard_alone(live_server, page, lang, artifacts):
     hand = first_hand()
-    page.goto(f"{live_server}/{lang}/hands/{hand.id}")
+    page.goto(f"{live_server}/{lang}/domino/hands/{hand.id}")
     # the skip link comes first, and leads past the header
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.classList.contains('skip')")
@@ -239,7 +239,7 @@ def test_each_diagram_has_a_text_alternative_in_the_page_language(live_server, b
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_playable_moves_are_real_buttons(live_server, page, lang):
     """The tiles the picture marks as playable are buttons that say so; the others are buttons too."""
-    page.goto(f"{live_server}/{lang}/hands/{first_hand().id}")
+    page.goto(f"{live_server}/{lang}/domino/hands/{first_hand().id}")
     playable = page.locator(".table-picture g.tile.playable[data-seat='0'][data-tile]")
     tiles = sorted({"-".join(sorted(t.split("-"), reverse=True)) for t in
                     (playable.nth(i).get_attribute("data-tile") for i in range(playable.count()))})

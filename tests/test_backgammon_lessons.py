@@ -228,6 +228,10 @@ def test_the_course_page_and_the_home_page_offer_continue_and_a_reset_per_sectio
     home = client.get(f"/{lang}/").get_data(as_text=True)
     starts = re.findall(r'<a class="button[^"]*(?:start|resume)"[^>]*>', home)
     assert len(starts) == 2  # the domino course's, as before, and the backgammon course's
-    assert starts[0].startswith('<a class="button primary big start"') and starts[1].startswith('<a class="button resume"')
-    assert f'data-step-url="/{lang}/lessons/SECTION/STEP"' in starts[0] and "data-game" not in starts[0]
-    assert 'data-game="backgammon"' in starts[1] and f'data-step-url="/{lang}/backgammon/lessons/SECTION/STEP"' in starts[1]
+    assert starts[0].startswith('<a class="button primary big start"') and starts[1].startswith('<a class="button primary big resume"')
+    assert f'data-step-url="/{lang}/domino/lessons/SECTION/STEP"' in starts[0]
+    assert f'data-step-url="/{lang}/backgammon/lessons/SECTION/STEP"' in starts[1]
+    # each button reads its own course's progress (tutor.js: the closest data-game, else dominoes)
+    cards = re.findall(r'<section class="game-card"([^>]*)>(.*?)</section>', home, re.S)
+    assert [("data-game" in attrs, start in body) for (attrs, body), start in zip(cards, starts)] == [(False, True), (True, True)]
+    assert 'data-game="backgammon"' in cards[1][0]

@@ -221,10 +221,10 @@ def test_progress_is_saved_and_continue_lands_on_the_next_unseen_step(live_serve
     saved = _stored(page, "tutor-progress-backgammon")
     assert saved["seen"]["dice"] == [dice.steps[0].id, dice.steps[1].id] and saved["correct"] == {"dice": [dice.steps[1].id]}
     # and a domino step read now moves the domino Continue only
-    page.goto(f"{live_server}/{lang}/lessons/dealing/")
+    page.goto(f"{live_server}/{lang}/domino/lessons/dealing/")
     page.goto(f"{live_server}/{lang}/")
     assert home.get_attribute("href").endswith(f"/{lang}/backgammon/lessons/points/{points.steps[1].id}")
-    assert domino.get_attribute("href").startswith(f"/{lang}/lessons/dealing/")
+    assert domino.get_attribute("href").startswith(f"/{lang}/domino/lessons/dealing/")
 
 
 def test_a_sections_progress_resets_alone(live_server, fresh):

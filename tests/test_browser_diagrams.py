@@ -93,7 +93,7 @@ def assert_no_overlap(tiles: list, what: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("diagram_id", IDS)
 def test_standalone_svg_in_chromium(live_server, page, artifacts, diagram_id, lang):
-    response = page.goto(f"{live_server}/{lang}/diagrams/{diagram_id}.svg")
+    response = page.goto(f"{live_server}/{lang}/domino/diagrams/{diagram_id}.svg")
     assert response.status == 200 and response.header_value("content-type").startswith("image/svg+xml")
     root = page.locator("svg").first
     found = root.evaluate(MEASURE)
@@ -118,7 +118,7 @@ def test_standalone_svg_in_chromium(live_server, page, artifacts, diagram_id, la
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_gallery_in_chromium(live_server, page, artifacts, lang):
-    page.goto(f"{live_server}/{lang}/diagrams/")
+    page.goto(f"{live_server}/{lang}/domino/diagrams/")
     assert page.locator("html").get_attribute("lang") == lang
     figures = page.locator("figure.diagram")
     assert figures.count() == len(IDS)
@@ -132,7 +132,7 @@ def test_gallery_in_chromium(live_server, page, artifacts, lang):
         assert w > 250 and abs(w / h - found["width"] / found["height"]) < 0.01, (diagram_id, found["box"])
         assert_no_overlap(found["tiles"], f"gallery {diagram_id}/{lang}")
         link = figure.locator("a.diagram-file")
-        assert link.get_attribute("href") == f"/{lang}/diagrams/{diagram_id}.svg"
+        assert link.get_attribute("href") == f"/{lang}/domino/diagrams/{diagram_id}.svg"
         caption = figure.locator("figcaption").inner_text()
         if lang == "en":
             assert load_diagrams()[diagram_id].caption in caption
@@ -145,7 +145,7 @@ def test_the_gallery_fits_a_phone(live_server, page, artifacts, lang):
     """At 390 px the gallery is one column no wider than the screen (its columns were at least
     26rem, 416 px, so the page scrolled sideways on a phone)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server}/{lang}/diagrams/")
+    page.goto(f"{live_server}/{lang}/domino/diagrams/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for box in page.locator("figure.diagram svg").evaluate_all("s => s.map(e => e.getBoundingClientRect().right)"):
         assert box <= 390

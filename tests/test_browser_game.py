@@ -53,43 +53,65 @@ def main_text(page) -> str:
         page.locator(".table-picture svg title, .table-picture svg desc, .table-picture svg text").all_text_contents())
 
 
+#: Every box check_the_table and back_at_the_table measure, read in one round trip to the browser (a
+#: bounding_box() call per tile made these tests the slowest of the suite); an element that is not
+#: rendered (display: none) has no box, as bounding_box() would say.
+TABLE_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return (r.width || r.height) ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; };
+  const all = (selector) => Array.from(document.querySelectorAll(selector));
+  const first = (selector) => { const e = document.querySelector(selector); return e ? box(e) : null; };
+  return {
+    languages: all(".languages a").map(box).filter(Boolean),
+    controls: all(".moves button, .choose-end a, .game-tools a, .work-out button, .work-out .choice")
+      .map(e => ({text: e.innerText, box: box(e)})).filter(c => c.box),
+    svg: first(".table-picture svg"),
+    line_tiles: all(".table-picture g.line g.tile").map(box),
+    pips: all(".table-picture g.line circle").slice(0, 12).map(box),
+    status: first("#status"),
+    moves: all(".moves").length,
+    first_choice: first(".moves .choices > *"),
+    drawn_hand: first(".table-picture g.hand"),
+  };
+}"""
+
+
 def check_the_table(page, lang: str, viewport: dict) -> None:
     """What must hold on every game page: no seat numbers; on a phone the sizes of issue 11."""
     text = main_text(page)
     assert not SEAT_WORDS[lang].search(text), SEAT_WORDS[lang].search(text).group(0)
     assert "%(" not in text
+    boxes = page.evaluate(TABLE_BOXES)
     # the language bar does not wrap: every language on one line
-    tops = {round(box["y"]) for box in (a.bounding_box() for a in page.locator(".languages a").all()) if box}
+    tops = {round(box["y"]) for box in boxes["languages"]}
     assert len(tops) <= 1, tops
     # touch targets
-    for control in page.locator(".moves button, .choose-end a, .game-tools a, .work-out button, .work-out .choice").all():
-        box = control.bounding_box()
-        if box:
-            assert box["height"] >= MIN_TOUCH - 0.5 and box["width"] >= MIN_TOUCH - 0.5, (control.inner_text(), box)
+    for control in boxes["controls"]:
+        box = control["box"]
+        assert box["height"] >= MIN_TOUCH - 0.5 and box["width"] >= MIN_TOUCH - 0.5, (control["text"], box)
     if viewport is not PHONE:
         return
-    svg = page.locator(".table-picture svg").bounding_box()
+    svg = boxes["svg"]
     assert svg["width"] >= 0.85 * PHONE["width"], svg
-    for tile in page.locator(".table-picture g.line g.tile").all():
-        box = tile.bounding_box()
+    for box in boxes["line_tiles"]:
         assert min(box["width"], box["height"]) >= MIN_LINE_TILE, box
-    pips = page.locator(".table-picture g.line circle").all()[:12]
-    for pip in pips:
-        assert pip.bounding_box()["width"] >= MIN_PIP
+    for pip in boxes["pips"]:
+        assert pip["width"] >= MIN_PIP
 
 
 def back_at_the_table(page) -> None:
     """After a move: the status has the focus, and the status and the hand are on screen."""
     page.wait_for_function("document.activeElement && document.activeElement.id === 'status'")
     height = page.viewport_size["height"]
-    status = page.locator("#status").bounding_box()
+    boxes = page.evaluate(TABLE_BOXES)
+    status = boxes["status"]
     assert 0 <= status["y"] and status["y"] + status["height"] <= height, status
-    if page.locator(".moves").count():
+    if boxes["moves"]:
         # the hand as drawn in the picture (tap a tile there to play it) is wholly on screen, and
         # the row of buttons that repeats it for keyboards and screen readers starts on screen
-        first = page.locator(".moves .choices > *").first.bounding_box()
+        first = boxes["first_choice"]
         assert first["y"] < height, ("the hand's buttons are below the screen", first)
-        drawn = page.locator(".table-picture g.hand").bounding_box()
+        drawn = boxes["drawn_hand"]
         assert drawn["y"] + drawn["height"] <= height, ("the hand in the picture is below the screen", drawn)
 
 
@@ -182,7 +204,7 @@ HAND_IDS = list(load_hands())
 @pytest.mark.parametrize("hand_id", HAND_IDS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_guided_hand_by_tapping_on_a_phone(live_server, app, phone, lang, hand_id, artifacts):
-    play_to_the_end(phone, app, lang, PHONE, f"{live_server}/{lang}/hands/{hand_id}",
+    play_to_the_end(phone, app, lang, PHONE, f"{live_server}/{lang}/domino/hands/{hand_id}",
                     shots=f"game-phone-{lang}-{hand_id}.png", artifacts=artifacts)
     finish(phone, app, lang, PHONE)
     phone.screenshot(path=str(artifacts / f"game-phone-end-{lang}-{hand_id}.png"), full_page=True)
@@ -193,7 +215,7 @@ def test_every_guided_hand_by_tapping_on_a_phone(live_server, app, phone, lang, 
 @pytest.mark.parametrize("hand_id", HAND_IDS)
 @pytest.mark.parametrize("lang", ["en"])
 def test_every_guided_hand_by_tapping_on_a_desktop(live_server, app, desktop, lang, hand_id, artifacts):
-    play_to_the_end(desktop, app, lang, DESKTOP, f"{live_server}/{lang}/hands/{hand_id}")
+    play_to_the_end(desktop, app, lang, DESKTOP, f"{live_server}/{lang}/domino/hands/{hand_id}")
     finish(desktop, app, lang, DESKTOP)
     desktop.screenshot(path=str(artifacts / f"game-desktop-end-{lang}-{hand_id}.png"), full_page=True)
 
@@ -203,7 +225,7 @@ def test_a_late_round_of_free_play_on_a_phone(live_server, app, phone, lang, sea
     """Free play far into a round: the line is long, and its tiles and pips keep their size.
 
     A fixed game id per case, so that a failure can be replayed (new matches get random ids)."""
-    phone.goto(f"{live_server}/{lang}/play?g={new_game_id(seats, nonce=bytes([seats]) * 12)}")
+    phone.goto(f"{live_server}/{lang}/domino/play?g={new_game_id(seats, nonce=bytes([seats]) * 12)}")
     assert phone.locator("h1").inner_text() != hand_by_id("forced-opening").title
     longest = 0
     for _ in range(80):

@@ -13,7 +13,7 @@ def hand_buttons(page):
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_play_a_guided_hand_by_clicking(live_server, page, lang, artifacts):
     hand = next(iter(load_hands().values()))
-    page.goto(f"{live_server}/{lang}/hands/{hand.id}")
+    page.goto(f"{live_server}/{lang}/domino/hands/{hand.id}")
     assert page.locator("html").get_attribute("lang") == lang
 
     # a hint: the first rung of the ladder appears, the position stays

@@ -51,7 +51,7 @@ def header_boxes(page):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_header_fits_a_phone(at, live_server, lang, width, artifacts):
     page = at({"width": width, "height": 844})
-    for path in ("/", f"/lessons/{SECTIONS[7].id}/{SECTIONS[7].steps[-1].id}", "/hands/"):
+    for path in ("/", f"/domino/lessons/{SECTIONS[7].id}/{SECTIONS[7].steps[-1].id}", "/domino/hands/"):
         page.goto(f"{live_server}/{lang}{path}")
         boxes = header_boxes(page)
         assert boxes["scroll"] <= boxes["width"], "nothing sticks out sideways"
@@ -72,22 +72,22 @@ def test_from_the_home_page_to_the_practice_by_links_alone(at, live_server, lang
     # the header's "Practice" link
     with page.expect_navigation():
         page.locator("nav.ways a[href$='/hands/']").click()
-    assert page.url.endswith(f"/{lang}/hands/")
+    assert page.url.endswith(f"/{lang}/domino/hands/")
     assert page.locator(".course-map a").count() >= 5
     # the long way: Start, then the last step of a section, whose box leads to its guided hand
     page.goto(f"{live_server}/{lang}/")
     with page.expect_navigation():
         page.locator("a.start").click()
-    assert page.url.endswith(f"/{lang}/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[0].id}")
+    assert page.url.endswith(f"/{lang}/domino/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[0].id}")
     with page.expect_navigation():
         page.locator("nav.sections a", has_text=str(SECTIONS[2].number) + ".").click()
     while page.locator('a[rel="next"]').count() and page.locator("aside.practise").count() == 0:
         with page.expect_navigation():
             page.locator('a[rel="next"]').click()
-    assert page.url.endswith(f"/{lang}/lessons/{SECTIONS[2].id}/{SECTIONS[2].steps[-1].id}")
+    assert page.url.endswith(f"/{lang}/domino/lessons/{SECTIONS[2].id}/{SECTIONS[2].steps[-1].id}")
     with page.expect_navigation():
         page.locator("aside.practise a.button").first.click()
-    assert page.url.endswith(f"/{lang}/hands/forced-opening")
+    assert page.url.endswith(f"/{lang}/domino/hands/forced-opening")
 
 
 def catalog(lang):
@@ -107,7 +107,7 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     blocked = next(s for s in SECTIONS if s.id == "blocked")
     step = next(t for t in blocked.steps if t.id == "lowest-pips-wins")
     after = next(s for s in SECTIONS if s.id == "scoring").steps[0]
-    page.goto(f"{live_server}/{lang}/lessons/{blocked.id}/{step.id}")
+    page.goto(f"{live_server}/{lang}/domino/lessons/{blocked.id}/{step.id}")
     # reading a step is not progress: the home page counts no right answer yet
     page.goto(f"{live_server}/{lang}/")
     progress = page.locator(f'li[data-section="{blocked.id}"] .progress-text')
@@ -116,7 +116,7 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     assert page.locator("a.start .label").inner_text().strip() == words["Continue"]
     assert page.locator("a.start .where-next").inner_text().strip() == words[step.title]
     page.locator("a.start").click()
-    page.wait_for_url(f"**/{lang}/lessons/{blocked.id}/{step.id}")
+    page.wait_for_url(f"**/{lang}/domino/lessons/{blocked.id}/{step.id}")
     buttons = page.locator(".choices button")
     if size == "phone":
         for box in buttons.evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)"):
@@ -136,7 +136,7 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     assert re.findall(r"\d+", progress.inner_text()) == ["1", "2"]
     assert page.locator("a.start .where-next").inner_text().strip() == words[after.title]
     # the header's Continue, on any page, goes to the next step
-    page.goto(f"{live_server}/{lang}/hands/")
+    page.goto(f"{live_server}/{lang}/domino/hands/")
     page.locator("nav.ways a.continue").click()
-    page.wait_for_url(f"**/{lang}/lessons/scoring/{after.id}")
+    page.wait_for_url(f"**/{lang}/domino/lessons/scoring/{after.id}")
     page.screenshot(path=str(artifacts / f"continue-{lang}-{size}.png"), full_page=False)

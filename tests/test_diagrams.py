@@ -557,7 +557,7 @@ def test_notes_describe_the_position():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("diagram_id", IDS)
 def test_standalone_svg(client, lang, diagram_id):
-    response = client.get(f"/{lang}/diagrams/{diagram_id}.svg")
+    response = client.get(f"/{lang}/domino/diagrams/{diagram_id}.svg")
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     assert response.cache_control.public and response.cache_control.max_age >= 600
@@ -571,44 +571,44 @@ def test_standalone_svg(client, lang, diagram_id):
     desc = root.find(f"{NS}desc")
     assert len(desc.text) > 40 and root.get("aria-describedby") == desc.get("id")
     assert b"<script" not in response.data
-    again = client.get(f"/{lang}/diagrams/{diagram_id}.svg", headers={"If-None-Match": etag})
+    again = client.get(f"/{lang}/domino/diagrams/{diagram_id}.svg", headers={"If-None-Match": etag})
     assert again.status_code == 304 and not again.data
-    other = client.get(f"/{lang}/diagrams/{diagram_id}.svg", headers={"If-None-Match": '"not-this-one"'})
+    other = client.get(f"/{lang}/domino/diagrams/{diagram_id}.svg", headers={"If-None-Match": '"not-this-one"'})
     assert other.status_code == 200 and other.data == response.data
 
 
 def test_svg_words_are_english_in_english(client):
-    svg = client.get("/en/diagrams/D3.svg").data.decode()
+    svg = client.get("/en/domino/diagrams/D3.svg").data.decode()
     assert "<title id=\"dg-d3-t\">Two tiles that fit</title>" in svg
     assert "Open ends: 5 on the left, 6 on the right." in svg
     assert "Your hand, 6 tiles: 6-1, 5-4, 4-2, 4-1, 2-0, 1-1." in svg
     assert "The boneyard holds 14 tiles." in svg and "It is your turn." in svg
     assert ">Your opponent<" in svg and ">Boneyard<" in svg and ">left end<" in svg
-    d7 = client.get("/en/diagrams/D7.svg").data.decode()
+    d7 = client.get("/en/domino/diagrams/D7.svg").data.decode()
     assert "Your opponent still holds 5-4 = 9, 2-2 = 4, 2-0 = 2: 9 + 4 + 2 = 15 pips." in d7
     assert "You score 15 points." in d7
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_unknown_diagram_is_a_localized_404(client, lang):
-    response = client.get(f"/{lang}/diagrams/D9.svg")
+    response = client.get(f"/{lang}/domino/diagrams/D9.svg")
     assert response.status_code == 404
     assert response.mimetype == "text/html"
     assert f'<html lang="{lang}">' in response.data.decode()
     if lang == "en":
         assert "There is no diagram called D9." in response.data.decode()
-    assert client.get("/xx/diagrams/D3.svg").status_code == 404
+    assert client.get("/xx/domino/diagrams/D3.svg").status_code == 404
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_gallery_shows_and_links_every_diagram(client, lang):
-    response = client.get(f"/{lang}/diagrams/")
+    response = client.get(f"/{lang}/domino/diagrams/")
     assert response.status_code == 200
     page = response.data.decode()
     assert f'<html lang="{lang}">' in page
     assert page.count("<svg ") == 8
     for diagram in load_diagrams().values():
-        assert f'href="/{lang}/diagrams/{diagram.id}.svg"' in page
+        assert f'href="/{lang}/domino/diagrams/{diagram.id}.svg"' in page
         assert f'id="dg-{diagram.id.lower()}-t"' in page
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids))
@@ -620,14 +620,14 @@ def test_gallery_shows_and_links_every_diagram(client, lang):
 def test_inline_helpers(app):
     from tutor.web.diagrams import diagram_figure, diagram_svg
 
-    with app.test_request_context("/en/diagrams/"):
+    with app.test_request_context("/en/domino/diagrams/"):
         app.preprocess_request()
         svg = diagram_svg("D4", "en")
         assert svg.startswith("<svg") and "Nothing fits: draw" in svg
         assert diagram_svg("D4") == svg
         figure = diagram_figure("D4")
         assert figure.startswith('<figure class="diagram" data-diagram="D4"><svg')
-        assert "one tile at a time until one fits." in figure and 'href="/en/diagrams/D4.svg"' in figure
+        assert "one tile at a time until one fits." in figure and 'href="/en/domino/diagrams/D4.svg"' in figure
         vi = diagram_svg("D4", "vi")
         assert vi.startswith("<svg")
 

@@ -75,7 +75,7 @@ def test_two_apps_with_different_keys_deal_different_hands_for_the_same_address(
     apps = [create_app({"TESTING": True, "SECRET_KEY": key}) for key in ("first key", "second key", "first key")]
     differ = 0
     for number in range(6):
-        path = f"/en/play?g={new_game_id(2, nonce=bytes([number]) * 12)}"
+        path = f"/en/domino/play?g={new_game_id(2, nonce=bytes([number]) * 12)}"
         hands = []
         for app in apps:
             response = app.test_client().get(path)
@@ -94,7 +94,7 @@ def test_two_apps_with_different_keys_deal_different_hands_for_the_same_address(
 def test_a_new_match_redirects_to_a_fresh_id_and_the_address_holds_no_seed(client):
     seen = set()
     for seats in ("2", "3", "4"):
-        r = client.get(f"/en/play?seats={seats}")
+        r = client.get(f"/en/domino/play?seats={seats}")
         assert r.status_code == 302
         query = parse_qs(urlparse(r.location).query)
         assert list(query) == ["g"] and read_game_id(query["g"][0]) == int(seats)
@@ -106,11 +106,11 @@ def test_a_new_match_redirects_to_a_fresh_id_and_the_address_holds_no_seed(clien
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_old_seed_address_starts_a_new_match(client, lang):
-    r = client.get(f"/{lang}/play?seats=3&seed=4242&m=6-6")
+    r = client.get(f"/{lang}/domino/play?seats=3&seed=4242&m=6-6")
     assert r.status_code == 302
     query = parse_qs(urlparse(r.location).query)
     assert list(query) == ["g"] and read_game_id(query["g"][0]) == 3
-    assert urlparse(r.location).path == f"/{lang}/play"
+    assert urlparse(r.location).path == f"/{lang}/domino/play"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -119,12 +119,12 @@ def test_a_changed_or_foreign_id_is_a_localized_400(client, lang):
     english = None
     for bad in [game_id[:-1], game_id[:5] + ("B" if game_id[5] != "B" else "C") + game_id[6:], "A" * 24, "4242",
                 new_game_id(2, nonce=bytes(12)).replace("AQ", "AR", 1)]:
-        r = client.get(f"/{lang}/play?g={bad}")
+        r = client.get(f"/{lang}/domino/play?g={bad}")
         assert r.status_code == 400, bad
         page = r.get_data(as_text=True)
         assert f'<html lang="{lang}">' in page and alert(page)
         english = english or create_app({"TESTING": True, "SECRET_KEY": "x"}).test_client().get(
-            f"/en/play?g={bad}").get_data(as_text=True)
+            f"/en/domino/play?g={bad}").get_data(as_text=True)
         if lang != "en":
             assert alert(page) != alert(english)  # translated, not the English sentence
 
@@ -151,10 +151,10 @@ def won_match(seats: int, number: int) -> tuple[str, list[str]]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_won_match_accepts_no_further_round(client, lang):
     game_id, rounds = won_match(2, 9)
-    base = f"/{lang}/play?g={game_id}&m=" + "~".join(rounds)
+    base = f"/{lang}/domino/play?g={game_id}&m=" + "~".join(rounds)
     last = client.get(base)
     assert last.status_code == 200  # the round that won the match is shown, with a new match offered
-    assert f"/{lang}/play?seats=2" in last.get_data(as_text=True)
+    assert f"/{lang}/domino/play?seats=2" in last.get_data(as_text=True)
     deal = free_play_deal(KEY, game_id, len(rounds))
     opening = replay(deal, [], default_opponents(2, free_play_seed(KEY, game_id)))
     one_move = str(opening.position.legal_actions()[0]) if opening.position.to_move == 0 else "draw"
@@ -168,9 +168,9 @@ def test_a_won_match_accepts_no_further_round(client, lang):
 
 def test_the_match_over_message_is_not_the_one_for_too_many_moves(client):
     game_id, rounds = won_match(3, 4)
-    page = client.get(f"/en/play?g={game_id}&m=" + "~".join(rounds) + "~").get_data(as_text=True)
+    page = client.get(f"/en/domino/play?g={game_id}&m=" + "~".join(rounds) + "~").get_data(as_text=True)
     assert "already won" in alert(page)
-    page = client.get(f"/en/play?g={game_id}&m=" + "~".join(rounds + rounds[-1:])).get_data(as_text=True)
+    page = client.get(f"/en/domino/play?g={game_id}&m=" + "~".join(rounds + rounds[-1:])).get_data(as_text=True)
     assert "already won" in alert(page)
 
 

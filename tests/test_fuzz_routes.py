@@ -242,7 +242,7 @@ def test_no_request_makes_a_500(app, client, rules, data):
     event(f"{status} {method} {re.sub(r'^/(vi|id|en)(?=/|$)', '/<lang>', path)[:40]}")
 
 
-GAME_PATHS = ["/{lang}/hands/" + HANDS[0], "/{lang}/play"]
+GAME_PATHS = ["/{lang}/domino/hands/" + HANDS[0], "/{lang}/domino/play"]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -250,7 +250,7 @@ GAME_PATHS = ["/{lang}/hands/" + HANDS[0], "/{lang}/play"]
        rounds=st.lists(move_strings, max_size=4), seats=st.sampled_from(["2", "3", "4", "1", "5", "x", "²"]),
        seed=st.one_of(st.integers(0, 255).map(lambda n: new_game_id(3, nonce=bytes([n]) * 12)), st.sampled_from(ODD)),
        extra=st.lists(st.tuples(st.sampled_from(["try", "hint", "explain", "strategy", "msgids"]), values), max_size=3))
-@example(lang="vi", which="/{lang}/play", moves="", rounds=[], seats="2", seed="²", extra=[])
+@example(lang="vi", which="/{lang}/domino/play", moves="", rounds=[], seats="2", seed="²", extra=[])
 @example(lang="id", which=GAME_PATHS[0], moves="", rounds=[], seats="2", seed="1", extra=[("hint", "²")])
 def test_game_urls_never_make_a_500(app, client, lang, which, moves, rounds, seats, seed, extra):
     """Guided-hand and free-play URLs: nearly-valid moves are the likeliest to reach deep code."""

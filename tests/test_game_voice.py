@@ -25,7 +25,7 @@ def play_hand_to_the_end(client, hand_id: str, seed: int = 1) -> tuple[str, list
     rng = random.Random(seed)
     moves: list[str] = []
     for _ in range(80):
-        url = f"/en/hands/{hand_id}?moves={'.'.join(moves)}"
+        url = f"/en/domino/hands/{hand_id}?moves={'.'.join(moves)}"
         page = client.get(url).get_data(as_text=True)
         if 'class="result"' in page:
             return url, moves
@@ -83,7 +83,7 @@ def test_hands_that_ask_for_the_points_judge_them(client, hand_id):
 
 
 def test_four_players_are_named_by_where_they_sit_everywhere(client, app):
-    r = client.get("/en/play?seats=4")
+    r = client.get("/en/domino/play?seats=4")
     page = client.get(r.location).get_data(as_text=True)
     svg = page[page.index("<svg"):page.index("</svg>")]
     for name in ("The opponent on your left", "The opponent across from you", "The opponent on your right"):

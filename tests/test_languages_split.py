@@ -16,7 +16,7 @@ from tutor import create_app
 app = create_app({"TESTING": True})
 print("after create_app:", "tutor.catalogs" in sys.modules)
 client = app.test_client()
-for url in ("/en/", "/vi/lessons/turn/choose-an-end", "/id/present/turn/", "/en/handout/", "/en/diagrams/"):
+for url in ("/en/", "/vi/domino/lessons/turn/choose-an-end", "/id/domino/present/turn/", "/en/domino/handout/", "/en/domino/diagrams/"):
     assert client.get(url).status_code == 200, url
 print("after learner pages:", "tutor.catalogs" in sys.modules)
 assert client.get("/en/translators/").status_code == 200

@@ -49,7 +49,7 @@ def test_each_rulebook_diagram_appears_in_its_section():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("section,step", STEPS, ids=[f"{s.id}/{t.id}" for s, t in STEPS])
 def test_every_step_renders_translated_with_its_diagram(client, lang, section, step):
-    r = client.get(f"/{lang}/lessons/{section.id}/{step.id}")
+    r = client.get(f"/{lang}/domino/lessons/{section.id}/{step.id}")
     assert r.status_code == 200
     page = r.get_data(as_text=True)
     assert f'<html lang="{lang}">' in page
@@ -68,24 +68,24 @@ def test_every_step_renders_translated_with_its_diagram(client, lang, section, s
         assert f'data-diagram="{step.diagram}"' in page and "<svg" in page
     # the language switcher keeps the learner on this step
     for other in LANGS:
-        assert f'href="/{other}/lessons/{section.id}/{step.id}"' in page
+        assert f'href="/{other}/domino/lessons/{section.id}/{step.id}"' in page
 
 
 def test_previous_and_next_walk_the_whole_course_in_order(client):
-    url = f"/en/lessons/{STEPS[0][0].id}/{STEPS[0][1].id}"
+    url = f"/en/domino/lessons/{STEPS[0][0].id}/{STEPS[0][1].id}"
     visited = []
     while url:
         page = client.get(url).get_data(as_text=True)
         visited.append(url)
         found = re.search(r'<a rel="next" href="([^"]+)"', page)
         url = found and found[1]
-    assert visited == [f"/en/lessons/{s.id}/{t.id}" for s, t in STEPS]
+    assert visited == [f"/en/domino/lessons/{s.id}/{t.id}" for s, t in STEPS]
 
 
-def test_home_lists_every_section_with_a_link(client):
-    page = client.get("/vi/").get_data(as_text=True)
+def test_the_domino_course_lists_every_section_with_a_link(client):
+    page = client.get("/vi/domino/").get_data(as_text=True)
     for section in load_course():
-        assert f'href="/vi/lessons/{section.id}/{section.steps[0].id}"' in page
+        assert f'href="/vi/domino/lessons/{section.id}/{section.steps[0].id}"' in page
         assert html.escape(CATALOGS["vi"][section.title]) in page
 
 
@@ -95,7 +95,7 @@ def test_root_picks_the_browsers_language(client):
     assert client.get("/", headers={"Accept-Language": "fr"}).location.endswith("/en/")
 
 
-@pytest.mark.parametrize("url", ["/fr/", "/en/lessons/nothing/", "/en/lessons/turn/nothing", "/vi/lessons/turn/../x"])
+@pytest.mark.parametrize("url", ["/fr/", "/en/domino/lessons/nothing/", "/en/domino/lessons/turn/nothing", "/vi/domino/lessons/turn/../x"])
 def test_unknown_pages_are_localized_404s(client, url):
     r = client.get(url)
     assert r.status_code == 404
@@ -148,7 +148,7 @@ def test_check_questions_are_judged_by_the_rules(client, section, step):
     values = [o.value for o in options(question.kind, position)] or [str(n) for n in range(0, 60)]
     right = 0
     for value in values:
-        r = client.post(f"/en/lessons/{section.id}/{step.id}", data={"answer": value})
+        r = client.post(f"/en/domino/lessons/{section.id}/{step.id}", data={"answer": value})
         assert r.status_code == 200
         page = r.get_data(as_text=True)
         expected = checker_accepts(question.kind, position, value, question)
@@ -161,7 +161,7 @@ def test_check_questions_are_judged_by_the_rules(client, section, step):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_malformed_answer_is_a_localized_400(client, lang):
     section, step = next((s, t) for s, t in QUESTIONS if t.question.kind not in ("points", "count"))  # a question with buttons
-    r = client.post(f"/{lang}/lessons/{section.id}/{step.id}", data={"answer": "9-9Z"})
+    r = client.post(f"/{lang}/domino/lessons/{section.id}/{step.id}", data={"answer": "9-9Z"})
     assert r.status_code == 400
     page = r.get_data(as_text=True)
     assert CATALOGS[lang]["That answer is not one of the choices. Pick one of the buttons."] in html.unescape(page)

@@ -20,7 +20,7 @@ import json, sys
 from tutor import create_app
 app = create_app({"TESTING": True, "SECRET_KEY": "probe"})
 client = app.test_client()
-for url in ("/en/", "/vi/lessons/", "/id/diagrams/", "/en/hands/", "/en/present/"):
+for url in ("/en/", "/vi/domino/lessons/", "/id/domino/diagrams/", "/en/domino/hands/", "/en/present/"):
     client.get(url, follow_redirects=True)
 client.post("/api/v1/domino/analyze", json={"hands": [["6-6"], ["5-5"]], "line": []})
 client.post("/api/v1/backgammon/analyze", json={"white": {"6": 5}, "black": {"19": 5}, "to_move": "white"})

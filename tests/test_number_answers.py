@@ -65,7 +65,7 @@ def test_the_lesson_page_takes_15_0_as_15(client, lang):
         data = question_position(step.question).to_json()
         del data["boneyard"]
         points = checker.analyze(data)["result"]["points"]  # the independent checker's score
-        url = f"/{lang}/lessons/{section.id}/{step.id}"
+        url = f"/{lang}/domino/lessons/{section.id}/{step.id}"
         plain = client.post(url, data={"answer": str(points)})
         assert plain.status_code == 200
         for written in (f"{points}.0", f" {points} ", f"{points},0"):
@@ -77,8 +77,8 @@ def test_the_lesson_page_takes_15_0_as_15(client, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_text_gets_a_message_about_typing_a_number(client, lang, app):
     section, step = points_questions()[0]
-    url = f"/{lang}/lessons/{section.id}/{step.id}"
-    english = client.post(f"/en/lessons/{section.id}/{step.id}", data={"answer": "twelve"}).get_data(as_text=True)
+    url = f"/{lang}/domino/lessons/{section.id}/{step.id}"
+    english = client.post(f"/en/domino/lessons/{section.id}/{step.id}", data={"answer": "twelve"}).get_data(as_text=True)
     response = client.post(url, data={"answer": "twelve"})
     assert response.status_code == 400
     page = response.get_data(as_text=True)

@@ -31,7 +31,7 @@ def hand_tiles(page: str) -> list[str]:
 
 
 def test_a_new_match_gets_a_game_id_in_its_url(client):
-    r = client.get("/en/play?seats=3")
+    r = client.get("/en/domino/play?seats=3")
     assert r.status_code == 302
     query = parse_qs(urlparse(r.location).query)
     assert set(query) == {"g"} and read_game_id(query["g"][0]) == 3
@@ -41,7 +41,7 @@ def test_the_page_shows_the_learners_real_hand(client):
     seats = 2
     g = game_id(seats, 41)
     game = replay(free_play_deal(KEY, g, 0), [], default_opponents(seats, free_play_seed(KEY, g)))
-    page = client.get(f"/en/play?g={g}").get_data(as_text=True)
+    page = client.get(f"/en/domino/play?g={g}").get_data(as_text=True)
     assert sorted(hand_tiles(page)) == sorted(str(t) for t in game.position.hand(0))
 
 
@@ -76,7 +76,7 @@ def test_free_play_rounds_can_be_played_to_the_end_through_links(client, seats):
 
     rng = random.Random(seats)
     g = game_id(seats, seats * 7)
-    url, page = play_on(client, f"/en/play?g={g}", rng)
+    url, page = play_on(client, f"/en/domino/play?g={g}", rng)
     assert "Next round" in page or "New match" in page
     # the result shown is the engine's own result for that URL, recomputed here from the URL alone
     moves = parse_qs(urlparse(url).query)["m"][0].split("~")[-1].split(".")
@@ -86,7 +86,7 @@ def test_free_play_rounds_can_be_played_to_the_end_through_links(client, seats):
 
 
 def test_an_illegal_click_is_refused_with_the_reason_and_changes_nothing(client):
-    base = f"/en/play?g={G5}"
+    base = f"/en/domino/play?g={G5}"
     before = client.get(base).get_data(as_text=True)
     unplayable = re.findall(r'value="(\d-\d)" class="tile-button"', before)
     assert unplayable
@@ -108,7 +108,7 @@ def test_an_illegal_click_is_refused_with_the_reason_and_changes_nothing(client)
 ])
 @pytest.mark.parametrize("lang", ["en", "vi", "id"])
 def test_tampered_urls_get_a_clear_localized_400(client, query, lang):
-    r = client.get(f"/{lang}/play?{query}")
+    r = client.get(f"/{lang}/domino/play?{query}")
     assert r.status_code == 400
     assert f'<html lang="{lang}">' in r.get_data(as_text=True)
     assert 'role="alert"' in r.get_data(as_text=True)
@@ -118,10 +118,10 @@ def test_tampered_urls_get_a_clear_localized_400(client, query, lang):
 @given(m=st.text(alphabet="0123456LRdrawps.~-", max_size=40), seats=st.sampled_from(["2", "3", "4", "x"]),
        extra=st.sampled_from(["", "&hint=2", "&explain=1", "&strategy=1", "&try=6-6", "&try=draw", "&hint=x"]))
 def test_fuzzed_free_play_urls_never_crash(client, m, seats, extra):
-    r = client.get(f"/en/play?g={game_id(int(seats), 3) if seats != 'x' else 'x'}&m={m}{extra}")
+    r = client.get(f"/en/domino/play?g={game_id(int(seats), 3) if seats != 'x' else 'x'}&m={m}{extra}")
     assert r.status_code in (200, 302, 400)
 
 
 def test_switching_language_keeps_the_game(client):
-    page = client.get(f"/en/play?g={G5}&hint=1").get_data(as_text=True)
-    assert f'href="/vi/play?g={G5}&amp;hint=1"' in page
+    page = client.get(f"/en/domino/play?g={G5}&hint=1").get_data(as_text=True)
+    assert f'href="/vi/domino/play?g={G5}&amp;hint=1"' in page

@@ -69,7 +69,7 @@ def test_no_step_is_called_like_the_notes_page():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("section", SECTIONS, ids=[s.id for s in SECTIONS])
 def test_every_section_presents_in_every_language(client, lang, section):
-    page = get(client, f"/{lang}/present/{section.id}/")
+    page = get(client, f"/{lang}/domino/present/{section.id}/")
     assert f'<html lang="{lang}"' in page
     slides = slides_in(page)
     questions_asked = sum(1 for step in section.steps if step.question)
@@ -88,14 +88,14 @@ def test_every_section_presents_in_every_language(client, lang, section):
         if step.diagram:
             assert f'data-diagram="{step.diagram}"' in page
     # the speaker notes link and the way out to the lesson
-    assert f'href="/{lang}/present/{section.id}/notes?slide=1"' in page
-    assert f'class="leave" href="/{lang}/lessons/{section.id}/{section.steps[0].id}"' in page
+    assert f'href="/{lang}/domino/present/{section.id}/notes?slide=1"' in page
+    assert f'class="leave" href="/{lang}/domino/lessons/{section.id}/{section.steps[0].id}"' in page
 
 
 @pytest.mark.parametrize("section", SECTIONS, ids=[s.id for s in SECTIONS])
 def test_slides_are_plain_pages_linked_in_order_without_javascript(client, section):
     """From the first slide, the rel=next links reach every slide once, each page showing its own."""
-    url = f"/en/present/{section.id}/"
+    url = f"/en/domino/present/{section.id}/"
     seen = []
     while url:
         page = get(client, url)
@@ -107,7 +107,7 @@ def test_slides_are_plain_pages_linked_in_order_without_javascript(client, secti
     slides = present.slides_of(section)
     assert seen == [s.number for s in slides]
     # and back again from the last one
-    page = get(client, f"/en/present/{section.id}/{section.steps[-1].id}"
+    page = get(client, f"/en/domino/present/{section.id}/{section.steps[-1].id}"
                + ("/question" if section.steps[-1].question else ""))
     assert re.search(r'<a class="prev[^"]*" rel="prev" href="', page) or len(slides) == 1
     assert re.search(r'<a class="next off" rel="next" aria-disabled="true">', page)
@@ -116,7 +116,7 @@ def test_slides_are_plain_pages_linked_in_order_without_javascript(client, secti
 def test_a_question_gets_its_own_slide_with_its_choices_and_the_engines_answer(client):
     section = next(s for s in SECTIONS if s.id == "turn")
     step = next(s for s in section.steps if s.question)
-    page = get(client, f"/en/present/{section.id}/{step.id}/question")
+    page = get(client, f"/en/domino/present/{section.id}/{step.id}/question")
     shown = re.search(r'<section class="slide[^"]*is-question[^"]*"[^>]*?>(.*?)</section>', page, flags=re.S)
     assert shown and " hidden" not in shown.group(0).split(">")[0]
     position = DIAGRAMS[step.question.diagram].position
@@ -132,7 +132,7 @@ def test_a_step_url_shows_that_step(client):
     section = next(s for s in SECTIONS if s.id == "scoring")
     for number, slide in enumerate(present.slides_of(section), start=1):
         suffix = "/question" if slide.question else ""
-        page = get(client, f"/id/present/{section.id}/{slide.step.id}{suffix}")
+        page = get(client, f"/id/domino/present/{section.id}/{slide.step.id}{suffix}")
         assert [n for n, hidden in slides_in(page) if not hidden] == [str(number)]
         assert f'data-current="{number}"' in page
 
@@ -142,7 +142,7 @@ def test_speaker_notes_show_the_slide_the_next_title_and_a_timer(app, client, la
     section = next(s for s in SECTIONS if s.id == "dealing")
     slides = present.slides_of(section)
     for slide in slides:
-        page = get(client, f"/{lang}/present/{section.id}/notes?slide={slide.number}")
+        page = get(client, f"/{lang}/domino/present/{section.id}/notes?slide={slide.number}")
         current = re.search(rf'<section class="notes-slide" id="notes-{slide.number}"[^>]*>(.*?)</section>', page, re.S)
         assert current and " hidden" not in current.group(0).split(">")[0]
         text = visible_text(current.group(1))
@@ -164,16 +164,16 @@ def test_speaker_notes_show_the_slide_the_next_title_and_a_timer(app, client, la
 
 
 @pytest.mark.parametrize("url", [
-    "/en/present/no-such-section/",
-    "/en/present/dealing/no-such-step",
-    "/en/present/dealing/seven-or-five/question",  # a step without a check question
-    "/en/present/dealing/notes?slide=0",
-    "/en/present/dealing/notes?slide=99",
-    "/en/present/dealing/notes?slide=two",
-    "/en/present/dealing/notes?slide=%EF%BC%92",  # a full-width digit
-    "/en/present/no-such-section/notes",
-    "/xx/present/dealing/",
-    "/xx/handout/",
+    "/en/domino/present/no-such-section/",
+    "/en/domino/present/dealing/no-such-step",
+    "/en/domino/present/dealing/seven-or-five/question",  # a step without a check question
+    "/en/domino/present/dealing/notes?slide=0",
+    "/en/domino/present/dealing/notes?slide=99",
+    "/en/domino/present/dealing/notes?slide=two",
+    "/en/domino/present/dealing/notes?slide=%EF%BC%92",  # a full-width digit
+    "/en/domino/present/no-such-section/notes",
+    "/xx/domino/present/dealing/",
+    "/xx/domino/handout/",
 ])
 def test_bad_presenter_addresses_are_404_with_a_clear_message(client, url):
     page = get(client, url, 404)
@@ -181,31 +181,31 @@ def test_bad_presenter_addresses_are_404_with_a_clear_message(client, url):
 
 
 def test_the_404_message_names_what_is_missing(client):
-    assert "no-such-section" in get(client, "/en/present/no-such-section/", 404)
-    assert "no-such-step" in get(client, "/en/present/dealing/no-such-step", 404)
-    assert "99" in get(client, "/en/present/dealing/notes?slide=99", 404)
+    assert "no-such-section" in get(client, "/en/domino/present/no-such-section/", 404)
+    assert "no-such-step" in get(client, "/en/domino/present/dealing/no-such-step", 404)
+    assert "99" in get(client, "/en/domino/present/dealing/notes?slide=99", 404)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_projector_page_lists_every_section(client, lang):
     page = get(client, f"/{lang}/present/")
     for section in SECTIONS:
-        assert f'href="/{lang}/present/{section.id}/"' in page
-    assert f'href="/{lang}/handout/"' in page
+        assert f'href="/{lang}/domino/present/{section.id}/"' in page
+    assert f'href="/{lang}/domino/handout/"' in page
 
 
 def test_lesson_steps_and_home_link_to_presenter_and_handout(client):
-    page = get(client, "/vi/lessons/turn/choose-an-end")
-    assert 'href="/vi/present/turn/choose-an-end"' in page
-    assert 'href="/vi/handout/#section-turn"' in page
+    page = get(client, "/vi/domino/lessons/turn/choose-an-end")
+    assert 'href="/vi/domino/present/turn/choose-an-end"' in page
+    assert 'href="/vi/domino/handout/#section-turn"' in page
     home = get(client, "/id/")
-    assert 'href="/id/present/"' in home and 'href="/id/handout/"' in home
+    assert 'href="/id/present/"' in home and 'href="/id/domino/handout/"' in home
 
 
 # ----- the handout ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_handout_holds_the_whole_rulebook(client, lang):
-    page = get(client, f"/{lang}/handout/")
+    page = get(client, f"/{lang}/domino/handout/")
     assert f'<html lang="{lang}"' in page
     text = visible_text(page)
     positions = []
@@ -264,7 +264,7 @@ def checker_answer(kind: str, position: Position) -> set[str]:
 
 
 def test_every_section_has_an_exercise_and_the_answers_agree_with_the_independent_checker(client):
-    page = get(client, "/en/handout/")
+    page = get(client, "/en/domino/handout/")
     exercises = handout_exercises(page)
     assert sorted({e["label"].split(".")[0] for e in exercises}, key=int) == [str(s.number) for s in SECTIONS]
     for exercise in exercises:
@@ -285,7 +285,7 @@ def test_every_section_has_an_exercise_and_the_answers_agree_with_the_independen
 
 def test_count_exercise(client):
     """The strategy exercise counts unseen tiles in D8: recount them from the picture's position."""
-    page = get(client, "/en/handout/")
+    page = get(client, "/en/domino/handout/")
     exercise = next(e for e in handout_exercises(page) if e["kind"] == "count")
     position = Position.parse(exercise["position"])
     number = next(st.question.number for s in SECTIONS for st in s.steps if st.question and st.question.count == "unseen")
@@ -306,7 +306,7 @@ def test_the_answers_are_the_engines_not_stored(client, monkeypatch):
         return real(kind, position, **facts)
 
     monkeypatch.setattr(questions, "expected", engine_says)
-    page = get(client, "/en/handout/")
+    page = get(client, "/en/domino/handout/")
     points = [e for e in handout_exercises(page) if e["kind"] == "points"]
     assert points and all(e["answer"] == ["987"] for e in points)
     assert "987 points" in visible_text(page[page.index('id="answers"'):])
@@ -314,7 +314,7 @@ def test_the_answers_are_the_engines_not_stored(client, monkeypatch):
 
 def test_every_answer_is_listed_at_the_end_in_every_language(client):
     for lang in LANGS:
-        page = get(client, f"/{lang}/handout/")
+        page = get(client, f"/{lang}/domino/handout/")
         labels = [e["label"] for e in handout_exercises(page)]
         answers = re.findall(r'<div class="answer-item" data-label="([\d.]+)">', page)
         assert labels == answers and len(labels) >= len(SECTIONS)
@@ -332,7 +332,7 @@ def test_no_inline_script_or_event_handler():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rendered_pages_have_no_inline_script(client, lang):
-    for url in [f"/{lang}/present/", f"/{lang}/present/dealing/", f"/{lang}/present/dealing/notes", f"/{lang}/handout/"]:
+    for url in [f"/{lang}/present/", f"/{lang}/domino/present/dealing/", f"/{lang}/domino/present/dealing/notes", f"/{lang}/domino/handout/"]:
         page = get(client, url)
         scripts = re.findall(r"<script\b[^>]*>", page)
         assert scripts and all("src=" in s for s in scripts), url
@@ -377,7 +377,7 @@ def test_a_question_slide_and_the_slide_before_show_the_position_plainly_until_a
     turn = next(s for s in SECTIONS if s.id == "turn")
     slides = present.slides_of(turn)
     question = next(s for s in slides if s.question and s.step.question.diagram == "D3")
-    page = get(client, f"/en/present/turn/{question.step.id}/question")
+    page = get(client, f"/en/domino/present/turn/{question.step.id}/question")
     for number in (question.number - 1, question.number):  # the step's slide, then its question
         figure = figure_of(page, number)
         plain, revealed = figure.split('<div class="picture picture-revealed">')
@@ -401,7 +401,7 @@ def test_every_question_slide_and_the_slide_before_give_nothing_away_until_a(cli
             step = slide.step
             if not slide.question or not step.question.diagram:
                 continue
-            page = get(client, f"/{lang}/present/{section.id}/{step.id}/question")
+            page = get(client, f"/{lang}/domino/present/{section.id}/{step.id}/question")
             with app.test_request_context(f"/{lang}/"), force_locale(lang):
                 answer = present.question_view(step)["answer"]
             before = [slide.number - 1] if step.diagram == step.question.diagram else []
@@ -431,7 +431,7 @@ def test_the_slide_before_a_points_question_keeps_the_score_until_a_reveals(clie
     scoring = next(s for s in SECTIONS if s.id == "scoring")
     step = next(s for s in scoring.steps if s.question and s.diagram and s.question.kind == "points")
     slide = next(s for s in present.slides_of(scoring) if s.step == step and not s.question)
-    page = get(client, f"/en/present/scoring/{step.id}")
+    page = get(client, f"/en/domino/present/scoring/{step.id}")
     plain, revealed = figure_of(page, slide.number).split('<div class="picture picture-revealed">')
     assert "annotation" in marks(revealed) and re.search(r"scores? \d+ points?", visible_text(revealed.replace("<svg", "<x"))) or "points" in revealed
     assert "annotation" not in marks(plain)
@@ -442,7 +442,7 @@ def test_a_slide_about_a_step_without_a_question_keeps_its_marks(client):
     section, step = next((section, step) for section in SECTIONS for step in section.steps
                          if step.diagram and step.question is None)
     slide = next(s for s in present.slides_of(section) if s.step == step)
-    page = get(client, f"/en/present/{section.id}/{step.id}")
+    page = get(client, f"/en/domino/present/{section.id}/{step.id}")
     figure = figure_of(page, slide.number)
     assert "picture-revealed" not in figure and "<svg" in figure
 
@@ -453,7 +453,7 @@ def test_the_notes_preview_the_next_slide_with_its_text_and_picture(client):
     slides = present.slides_of(turn)
     for slide in slides[:-1]:
         following = slides[slide.number]
-        page = get(client, f"/vi/present/turn/notes?slide={slide.number}")
+        page = get(client, f"/vi/domino/present/turn/notes?slide={slide.number}")
         part = re.search(rf'<section class="notes-slide" id="notes-{slide.number}".*?</section>', page, re.S).group(0)
         preview = part[part.index('class="coming-preview'):]
         if following.question:
@@ -475,19 +475,19 @@ def exercise_blocks(page: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_class_copy_has_no_answers_and_room_to_work(client, lang):
-    page = get(client, f"/{lang}/handout/?copy=student")
+    page = get(client, f"/{lang}/domino/handout/?copy=student")
     assert 'id="answers"' not in page and "data-answer=" not in page and 'class="ticked"' not in page
     assert squash(translated(lang, "Name:")) in visible_text(page) and squash(translated(lang, "Date:")) in visible_text(page)
     blocks = exercise_blocks(page)
     assert blocks and all('class="work-area"' in b for b in blocks)
-    teacher = get(client, f"/{lang}/handout/?copy=teacher")
-    assert teacher == get(client, f"/{lang}/handout/").replace("&amp;copy=teacher", "") or 'id="answers"' in teacher
+    teacher = get(client, f"/{lang}/domino/handout/?copy=teacher")
+    assert teacher == get(client, f"/{lang}/domino/handout/").replace("&amp;copy=teacher", "") or 'id="answers"' in teacher
     assert 'id="answers"' in teacher and 'class="work-area"' not in teacher
-    assert 'href="/%s/handout/?copy=student"' % lang in get(client, f"/{lang}/handout/")
+    assert 'href="/%s/domino/handout/?copy=student"' % lang in get(client, f"/{lang}/domino/handout/")
 
 
 def test_the_teacher_copy_ticks_what_the_engine_accepts(client):
-    page = get(client, "/en/handout/")
+    page = get(client, "/en/domino/handout/")
     for block, exercise in zip(exercise_blocks(page), handout_exercises(page)):
         if 'class="tick' not in block:
             continue
@@ -496,7 +496,7 @@ def test_the_teacher_copy_ticks_what_the_engine_accepts(client):
 
 
 def test_an_exercise_about_a_diagram_prints_it_beside_the_question_plainly(client):
-    page = get(client, "/en/handout/?copy=student")
+    page = get(client, "/en/domino/handout/?copy=student")
     about = [b for b in exercise_blocks(page) if 'class="about"' in b]
     assert about, "some exercise is about a diagram"
     for block in about:
@@ -512,17 +512,17 @@ def test_an_exercise_about_a_diagram_prints_it_beside_the_question_plainly(clien
 def test_a_section_handout_holds_that_section_only(client, lang):
     section = next(s for s in SECTIONS if s.id == "scoring")
     for copy in ("", "?copy=student"):
-        page = get(client, f"/{lang}/handout/{section.id}/{copy}")
+        page = get(client, f"/{lang}/domino/handout/{section.id}/{copy}")
         assert re.findall(r'<section class="handout-section" id="section-([\w-]+)"', page) == [section.id]
         for msgid in (section.title, *[m for step in section.steps for m in (step.title, *step.text)]):
             assert squash(translated(lang, msgid)) in visible_text(page), msgid
         labels = [e["label"] for e in handout_exercises(page)] if not copy else re.findall(r'data-label="([\d.]+)"', page)
         assert labels and all(label.startswith(f"{section.number}.") for label in labels)
         assert ('id="answers"' in page) == (not copy)
-    assert get(client, f"/{lang}/present/").count(f'href="/{lang}/handout/{section.id}/') == 2
+    assert get(client, f"/{lang}/present/").count(f'href="/{lang}/domino/handout/{section.id}/') == 2
 
 
-@pytest.mark.parametrize("url", ["/en/handout/?copy=everyone", "/en/handout/no-such-section/", "/vi/handout/scoring/?copy=x"])
+@pytest.mark.parametrize("url", ["/en/domino/handout/?copy=everyone", "/en/domino/handout/no-such-section/", "/vi/domino/handout/scoring/?copy=x"])
 def test_bad_handout_addresses_are_404_in_the_visitors_language(client, url):
     response = client.get(url)
     assert response.status_code == 404
@@ -537,15 +537,15 @@ def test_the_projector_page_links_every_guided_hand_and_free_play_in_the_project
 
     page = get(client, f"/{lang}/present/")
     for hand in load_hands().values():
-        assert f'href="/{lang}/hands/{hand.id}?present=1"' in page
-        game = get(client, f"/{lang}/hands/{hand.id}?present=1")
+        assert f'href="/{lang}/domino/hands/{hand.id}?present=1"' in page
+        game = get(client, f"/{lang}/domino/hands/{hand.id}?present=1")
         assert 'class="game-presenter"' in game and 'class="status big-status"' in game
         links = [html.unescape(u) for u in re.findall(r'href="([^"#]+)[^"]*"', game) if "/hands/" in u]
         leave = re.search(r'<a class="leave"[^>]*href="([^"]+)"', game).group(1)
         assert all("present=1" in u for u in links if u != leave) and "present" not in leave
-        assert 'class="game-presenter"' not in get(client, f"/{lang}/hands/{hand.id}")  # the usual page
-    assert f'href="/{lang}/play?seats=2&amp;present=1"' in page
-    started = client.get(f"/{lang}/play?seats=2&present=1")  # a new match may redirect to its own address
+        assert 'class="game-presenter"' not in get(client, f"/{lang}/domino/hands/{hand.id}")  # the usual page
+    assert f'href="/{lang}/domino/play?seats=2&amp;present=1"' in page
+    started = client.get(f"/{lang}/domino/play?seats=2&present=1")  # a new match may redirect to its own address
     if started.status_code == 302:
         assert "present=1" in started.headers["Location"]
         started = client.get(started.headers["Location"])
@@ -723,4 +723,4 @@ def test_the_projector_page_and_the_backgammon_course_link_the_backgammon_slides
     step = get(client, f"/{lang}/backgammon/lessons/bear-off/hit-while-bearing-off")
     assert f'href="/{lang}/backgammon/present/bear-off/hit-while-bearing-off"' in step
     # the domino slides are where they were, on their own channel
-    assert 'data-channel="tutor-present" ' in get(client, f"/{lang}/present/dealing/")
+    assert 'data-channel="tutor-present" ' in get(client, f"/{lang}/domino/present/dealing/")

@@ -37,7 +37,7 @@ def feedback(page: str) -> str:
 
 
 def post(client, lang, section, step, **form):
-    r = client.post(f"/{lang}/lessons/{section.id}/{step.id}", data=form)
+    r = client.post(f"/{lang}/domino/lessons/{section.id}/{step.id}", data=form)
     assert r.status_code == 200
     return r.get_data(as_text=True)
 
@@ -135,7 +135,7 @@ def test_captions_and_highlights_wait_for_the_answer(client, lang):
     section, step = next((s, t) for s, t in ASKED if t.id == "choose-an-end")
     caption = squash(CATALOGS[lang][diagram_by_id("D3").caption])
     figure = lambda page: re.search(r'<figure class="diagram" data-diagram="D3".*?</figure>', page, re.S)[0]
-    before = client.get(f"/{lang}/lessons/{section.id}/{step.id}").get_data(as_text=True)
+    before = client.get(f"/{lang}/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)
     assert 'class="ring"' not in figure(before) and caption not in squash(visible_text(before))
     first_wrong = post(client, lang, section, step, answer="5-4R")
     assert 'class="ring"' not in figure(first_wrong) and caption not in squash(visible_text(first_wrong))
@@ -143,7 +143,7 @@ def test_captions_and_highlights_wait_for_the_answer(client, lang):
     assert 'class="ring"' in figure(after) and caption in squash(visible_text(after))
     # a winner question's picture keeps the score under it until the answer is known
     section, step = next((s, t) for s, t in ASKED if t.id == "playing-out")
-    before = client.get(f"/{lang}/lessons/{section.id}/{step.id}").get_data(as_text=True)
+    before = client.get(f"/{lang}/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)
     after = post(client, lang, section, step, answer="0")
     assert 'data-answers="hidden"' in before and 'data-answers="hidden"' not in after
 
@@ -170,7 +170,7 @@ def test_what_a_screen_reader_hears_waits_for_the_answer_too(client, section, st
     question = step.question
     desc = lambda page: " ".join(re.findall(r"<desc[^>]*>(.*?)</desc>", page, re.S)).lower()
     right, _wrong = answers(question, position_of(question))
-    before = desc(client.get(f"/en/lessons/{section.id}/{step.id}").get_data(as_text=True))
+    before = desc(client.get(f"/en/domino/lessons/{section.id}/{step.id}").get_data(as_text=True))
     after = desc(post(client, "en", section, step, answer=right[0]))
     assert before != after or question.kind == "count"  # a count's answer is never in the picture's words
     if question.kind == "action":

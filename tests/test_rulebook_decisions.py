@@ -66,7 +66,7 @@ def test_the_sentence_is_shown_translated_on_each_step(client, lang):
             assert translated, (lang, text)
             if lang != "en":
                 assert translated != text
-            page = visible_text(client.get(f"/{lang}/lessons/{section.id}/{step.id}").get_data(as_text=True))
+            page = visible_text(client.get(f"/{lang}/domino/lessons/{section.id}/{step.id}").get_data(as_text=True))
             decision = " ".join(messages[step.text[i - 1]].split())
             sentence = " ".join(translated.split())
             assert decision in page and sentence in page

@@ -43,13 +43,13 @@ def kinds_of_response():
         ("GET", "/static/tutor.css", {}, 200),
         ("GET", "/static/tutor.js", {}, 200),
         ("GET", "/vi/no-such-page", {}, 404),
-        ("GET", "/id/hands/forced-opening?moves=9-9", {}, 400),
+        ("GET", "/id/domino/hands/forced-opening?moves=9-9", {}, 400),
         ("DELETE", "/en/", {}, 405),
-        ("POST", f"/en/lessons/{section.id}/{step.id}", {"data": {"answer": "x" * (70 * 1024)}}, 413),
-        ("GET", "/en/play?g=" + new_game_id(2, nonce=bytes(12)) + "&m=" + "a" * MAX_URL_LENGTH, {}, 414),
+        ("POST", f"/en/domino/lessons/{section.id}/{step.id}", {"data": {"answer": "x" * (70 * 1024)}}, 413),
+        ("GET", "/en/domino/play?g=" + new_game_id(2, nonce=bytes(12)) + "&m=" + "a" * MAX_URL_LENGTH, {}, 414),
         ("POST", "/api/v1/domino/analyze", {"json": {"hands": [["6-6"], ["5-5"]], "line": []}}, 200),
         ("POST", "/api/v1/domino/analyze", {"data": b"{"}, 400),
-        ("GET", "/en/diagrams/D1.svg", {}, 200),
+        ("GET", "/en/domino/diagrams/D1.svg", {}, 200),
     ]
 
 
@@ -129,7 +129,7 @@ def test_no_csp_violation_while_playing_and_answering(live_server, watched):
     """The scripts at work: clicking a tile in the picture, answering a question, resetting progress."""
     page, console = watched
     console.clear()
-    page.goto(f"{live_server}/en/hands/{first_hand().id}")
+    page.goto(f"{live_server}/en/domino/hands/{first_hand().id}")
     tile = page.locator(".moves button.tile-button.playable").first.get_attribute("data-tile")
     a, b = tile.split("-")
     with page.expect_navigation():
@@ -138,7 +138,7 @@ def test_no_csp_violation_while_playing_and_answering(live_server, watched):
     assert "moves=" in page.url
     assert violations(page, console) == []
     section, step = question_step()
-    page.goto(f"{live_server}/en/lessons/{section.id}/{step.id}")
+    page.goto(f"{live_server}/en/domino/lessons/{section.id}/{step.id}")
     with page.expect_navigation():
         page.locator(".choices button").first.click()
     page.goto(f"{live_server}/en/")
@@ -159,7 +159,7 @@ TOO_LONG = "This address is too long. Go back to the start and follow the links 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_url_over_4_kib_is_a_414_in_the_page_language(app, client, lang):
-    base = f"/{lang}/hands/{first_hand().id}?moves="
+    base = f"/{lang}/domino/hands/{first_hand().id}?moves="
     moves = ".".join(["6-6"] * 2000)
     longest = base + moves[: MAX_URL_LENGTH - len(base)]
     assert client.get(longest).status_code != 414  # 4096 characters are read (and refused as a bad game)
@@ -180,7 +180,7 @@ def test_a_long_url_under_an_unknown_language_is_refused_too(client):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_body_over_64_kib_is_a_413_in_the_page_language(app, client, lang):
     section, step = question_step()
-    response = client.post(f"/{lang}/lessons/{section.id}/{step.id}", data={"answer": "1", "x": "y" * 65 * 1024})
+    response = client.post(f"/{lang}/domino/lessons/{section.id}/{step.id}", data={"answer": "1", "x": "y" * 65 * 1024})
     assert response.status_code == 413
     html = response.get_data(as_text=True)
     assert f'<html lang="{lang}">' in html
@@ -194,16 +194,16 @@ def test_a_body_over_64_kib_is_a_413_in_the_page_language(app, client, lang):
                          ids=["one-field-over-4-kib", "200-fields"])
 def test_form_fields_are_capped(client, fields):
     section, step = question_step()
-    response = client.post(f"/vi/lessons/{section.id}/{step.id}", data=fields)
+    response = client.post(f"/vi/domino/lessons/{section.id}/{step.id}", data=fields)
     assert response.status_code == 413
     assert '<html lang="vi">' in response.get_data(as_text=True)
 
 
 def test_an_ordinary_answer_still_works(client):
     section, step = question_step()
-    page = client.get(f"/en/lessons/{section.id}/{step.id}").get_data(as_text=True)
+    page = client.get(f"/en/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)
     answer = re.search(r'name="answer" value="([^"]+)"', page).group(1)
-    response = client.post(f"/en/lessons/{section.id}/{step.id}", data={"answer": answer})
+    response = client.post(f"/en/domino/lessons/{section.id}/{step.id}", data={"answer": answer})
     assert response.status_code == 200 and 'class="feedback' in response.get_data(as_text=True)
 
 
@@ -256,7 +256,7 @@ def test_two_processes_serve_one_game_alike(two_servers):
     """A free-play match, each move's page asked of one process then the other: same pages, and the
     game goes on whichever process answers (the state is in the URL, not in a process)."""
     a, b = two_servers
-    path = "/vi/play?g=" + new_game_id(3)
+    path = "/vi/domino/play?g=" + new_game_id(3)
     for move in range(12):
         status_a, page_a = fetch(a + path)
         status_b, page_b = fetch(b + path)

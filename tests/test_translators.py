@@ -31,9 +31,17 @@ OBJECTIVE_VI = "Mục tiêu"
 
 # ---- helpers ----------------------------------------------------------------------------------------
 @pytest.fixture()
-def translations(tmp_path) -> Path:
+def translations(compiled_translations, tmp_path) -> Path:
     """A compiled copy of translations/, for an app that may change its catalogs."""
     target = tmp_path / "translations"
+    shutil.copytree(compiled_translations, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def compiled_translations(tmp_path_factory) -> Path:
+    """translations/ compiled once per test process (each test copies it: compiling takes a second)."""
+    target = tmp_path_factory.mktemp("compiled") / "translations"
     shutil.copytree(ROOT / "translations", target, ignore=shutil.ignore_patterns("*.mo"))
     for path in catalogs.catalog_files(target).values():
         catalogs.compile_catalog(path)
@@ -71,36 +79,36 @@ def set_strings(path: Path, changes: dict) -> None:
 
 def first_step_url(lang: str) -> str:
     section = load_course()[0]
-    return f"/{lang}/lessons/{section.id}/{section.steps[0].id}"
+    return f"/{lang}/domino/lessons/{section.id}/{section.steps[0].id}"
 
 
 # ---- live reload ------------------------------------------------------------------------------------------
 def test_a_saved_catalog_shows_at_the_next_page_load(translations):
     app = make_app(translations, CATALOG_RELOAD=True)
     client = app.test_client()
-    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+    assert OBJECTIVE_VI in client.get("/vi/domino/").get_data(as_text=True)
     path = po(translations, "vi")
     save(path, path.read_text(encoding="utf-8").replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu của ván"', 1))
-    page = client.get("/vi/").get_data(as_text=True)
+    page = client.get("/vi/domino/").get_data(as_text=True)
     assert "Mục tiêu của ván" in page
     # a diagram file is not kept by the browser while translating
-    svg = client.get("/vi/diagrams/D1.svg")
+    svg = client.get("/vi/domino/diagrams/D1.svg")
     assert svg.status_code == 200 and "no-cache" in svg.headers["Cache-Control"]
 
 
 def test_without_live_reload_the_compiled_catalog_is_served(translations):
     app = make_app(translations, CATALOG_RELOAD=False)
     client = app.test_client()
-    client.get("/vi/")
+    client.get("/vi/domino/")
     path = po(translations, "vi")
     save(path, path.read_text(encoding="utf-8").replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu của ván"', 1))
-    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+    assert OBJECTIVE_VI in client.get("/vi/domino/").get_data(as_text=True)
 
 
 def test_a_broken_catalog_is_reported_and_the_last_good_one_served(translations, caplog):
     app = make_app(translations, CATALOG_RELOAD=True)
     client = app.test_client()
-    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+    assert OBJECTIVE_VI in client.get("/vi/domino/").get_data(as_text=True)
     path = po(translations, "vi")
     text = path.read_text(encoding="utf-8")
     broken = text.replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu mới', 1)  # no closing quote
@@ -108,7 +116,7 @@ def test_a_broken_catalog_is_reported_and_the_last_good_one_served(translations,
     mo_before = path.with_suffix(".mo").read_bytes()
     with caplog.at_level(logging.ERROR, logger="tutor.catalogs"):
         save(path, broken)
-        page = client.get("/vi/").get_data(as_text=True)
+        page = client.get("/vi/domino/").get_data(as_text=True)
     assert OBJECTIVE_VI in page and "Mục tiêu mới" not in page  # the last good catalog
     assert path.with_suffix(".mo").read_bytes() == mo_before  # untouched
     logged = "\n".join(r.getMessage() for r in caplog.records)
@@ -118,7 +126,7 @@ def test_a_broken_catalog_is_reported_and_the_last_good_one_served(translations,
     assert f"messages.po:{line}</code>" in status and 'data-errors="vi"' in status
     # fixed: compiled again, and the error is gone
     save(path, text.replace(f'msgstr "{OBJECTIVE_VI}"', 'msgstr "Mục tiêu mới"', 1))
-    assert "Mục tiêu mới" in client.get("/vi/").get_data(as_text=True)
+    assert "Mục tiêu mới" in client.get("/vi/domino/").get_data(as_text=True)
     assert 'data-errors="vi"' not in client.get("/en/translators/").get_data(as_text=True)
 
 
@@ -127,10 +135,10 @@ def test_a_translation_the_app_cannot_format_is_left_out_not_served(translations
     and the status page says why (the checks fail too, see test_catalog_checks.py)."""
     app = make_app(translations, CATALOG_RELOAD=True)
     client = app.test_client()
-    client.get("/vi/")
+    client.get("/vi/domino/")
     msgid = "Open ends: %(left)s on the left, %(right)s on the right."
     set_strings(po(translations, "vi"), {msgid: "Hai đầu mở: %(lft)s bên trái, %(right)s bên phải."})
-    svg = client.get("/vi/diagrams/D3.svg")
+    svg = client.get("/vi/domino/diagrams/D3.svg")
     assert svg.status_code == 200
     assert "Open ends: 5 on the left, 6 on the right." in svg.get_data(as_text=True)
     status = client.get("/en/translators/").get_data(as_text=True)
@@ -139,21 +147,21 @@ def test_a_translation_the_app_cannot_format_is_left_out_not_served(translations
 
 # ---- the msgids view -------------------------------------------------------------------------------------
 def test_the_msgids_view_shows_the_msgid_behind_each_text(client):
-    page = client.get("/vi/?msgids=1").get_data(as_text=True)
+    page = client.get("/vi/domino/?msgids=1").get_data(as_text=True)
     assert "⟦Objective⟧" in page and OBJECTIVE_VI not in page
     assert "⟦Dominoes, step by step⟧" in page
     # the links of the page keep the view on
-    links = re.findall(r'href="(/vi/lessons/[^"]+)"', page)
+    links = re.findall(r'href="(/vi/domino/lessons/[^"]+)"', page)
     assert links and all("msgids=1" in link for link in links)
     step = client.get(first_step_url("vi") + "?msgids=1").get_data(as_text=True)
     assert "⟦" in step and "⟦Empty your hand first⟧" in step
-    svg = client.get("/vi/diagrams/D3.svg?msgids=1").get_data(as_text=True)
+    svg = client.get("/vi/domino/diagrams/D3.svg?msgids=1").get_data(as_text=True)
     assert "⟦Your hand⟧" in svg
     ET.fromstring(svg)  # still a well-formed picture
-    error = client.get("/vi/lessons/no-such-section/?msgids=1")
+    error = client.get("/vi/domino/lessons/no-such-section/?msgids=1")
     assert error.status_code == 404 and "⟦There is no page at this address.⟧" in error.get_data(as_text=True)
     # without the parameter, the translation
-    assert OBJECTIVE_VI in client.get("/vi/").get_data(as_text=True)
+    assert OBJECTIVE_VI in client.get("/vi/domino/").get_data(as_text=True)
 
 
 def test_the_msgids_view_is_escaped(client):
@@ -162,7 +170,7 @@ def test_the_msgids_view_is_escaped(client):
     marked = [t for t in texts if "⟦" in t]
     assert marked and all(t.count("⟦") == t.count("⟧") for t in marked)
     # a msgid with an apostrophe comes out as an entity, never as raw markup
-    hand = client.get("/en/hands/?msgids=1").get_data(as_text=True)
+    hand = client.get("/en/domino/hands/?msgids=1").get_data(as_text=True)
     assert "<⟦" not in hand
 
 
@@ -251,27 +259,27 @@ def pseudo_pages(app) -> list[tuple[str, str, str]]:
                  if "/translators/" not in url]
     for section in load_course():
         for step in section.steps:
-            url = f"{p}/lessons/{section.id}/{step.id}"
+            url = f"{p}/domino/lessons/{section.id}/{step.id}"
             pages.append(("GET", url, ""))
             if step.question:
                 pages.append(("POST", url, "0" if step.question.kind == "points" else "not-an-option"))
-    pages += [("GET", f"{p}/diagrams/{diagram}.svg", "") for diagram in load_diagrams()]
+    pages += [("GET", f"{p}/domino/diagrams/{diagram}.svg", "") for diagram in load_diagrams()]
     hand = site_pages.first_hand()
     pages += [
-        ("GET", f"{p}/hands/", ""),
-        ("GET", f"{p}/hands/{hand.id}?hint=1", ""),
-        ("GET", f"{p}/hands/{hand.id}?hint=3&explain=1&strategy=1", ""),
-        ("GET", f"{p}/hands/{hand.id}?moves={'.'.join(site_pages.finished_moves(hand))}", ""),
-        ("GET", f"{p}/hands/{hand.id}?try=0-0", ""),
-        ("GET", f"{p}/play?g={site_pages.FREE_PLAY_GAME}&hint=2&explain=1", ""),
-        ("GET", f"{p}/play?g={site_pages.FREE_PLAY_GAME}&strategy=1", ""),
+        ("GET", f"{p}/domino/hands/", ""),
+        ("GET", f"{p}/domino/hands/{hand.id}?hint=1", ""),
+        ("GET", f"{p}/domino/hands/{hand.id}?hint=3&explain=1&strategy=1", ""),
+        ("GET", f"{p}/domino/hands/{hand.id}?moves={'.'.join(site_pages.finished_moves(hand))}", ""),
+        ("GET", f"{p}/domino/hands/{hand.id}?try=0-0", ""),
+        ("GET", f"{p}/domino/play?g={site_pages.FREE_PLAY_GAME}&hint=2&explain=1", ""),
+        ("GET", f"{p}/domino/play?g={site_pages.FREE_PLAY_GAME}&strategy=1", ""),
         # error pages: no such page, section, diagram; a bad game address; a wrong method; bad free play
         ("GET", f"{p}/no/such/page", ""),
-        ("GET", f"{p}/lessons/no-such-section/", ""),
-        ("GET", f"{p}/diagrams/D99.svg", ""),
-        ("GET", f"{p}/hands/{hand.id}?moves=9-9", ""),
-        ("GET", f"{p}/play?seats=7", ""),
-        ("GET", f"{p}/play?g=x", ""),
+        ("GET", f"{p}/domino/lessons/no-such-section/", ""),
+        ("GET", f"{p}/domino/diagrams/D99.svg", ""),
+        ("GET", f"{p}/domino/hands/{hand.id}?moves=9-9", ""),
+        ("GET", f"{p}/domino/play?seats=7", ""),
+        ("GET", f"{p}/domino/play?g=x", ""),
         ("PUT", f"{p}/", ""),
     ]
     return pages
@@ -330,23 +338,23 @@ def test_markup_in_a_catalog_is_shown_as_text(translations):
         catalogs.compile_catalog(path)
     client = make_app(translations).test_client()
 
-    page = client.get(f"/vi/lessons/{section.id}/{step.id}").get_data(as_text=True)
+    page = client.get(f"/vi/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "&lt;img src=x onerror=alert(1)&gt;" in page
     assert "<script>alert" not in page and "<img src=x" not in page
     assert "<title>&lt;img" in page
 
-    svg = client.get("/vi/diagrams/D3.svg").get_data(as_text=True)
+    svg = client.get("/vi/domino/diagrams/D3.svg").get_data(as_text=True)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg and "&lt;img src=x onerror=alert(1)&gt;" in svg
     assert "<script" not in svg and "<img" not in svg
     tree = ET.fromstring(svg)
     assert not [e for e in tree.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "img", "foreignObject")]
     assert not [e for e in tree.iter() if any(a.startswith("on") for a in e.attrib)]
 
-    gallery = client.get("/vi/diagrams/").get_data(as_text=True)
+    gallery = client.get("/vi/domino/diagrams/").get_data(as_text=True)
     assert "<script>alert" not in gallery and "<img src=x" not in gallery and "&lt;script&gt;" in gallery
     inline_section, inline_step = next((sec, st) for sec in load_course() for st in sec.steps if st.diagram)
-    inline = client.get(f"/vi/lessons/{inline_section.id}/{inline_step.id}").get_data(as_text=True)
+    inline = client.get(f"/vi/domino/lessons/{inline_section.id}/{inline_step.id}").get_data(as_text=True)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in inline and "<script>alert" not in inline
 
     api = client.post("/api/v1/domino/analyze?lang=vi",
@@ -371,11 +379,11 @@ def test_the_status_page_shows_each_language_section_and_step(client):
     for section in load_course():
         assert f'data-section="{section.id}"' in page
         for step in section.steps:
-            assert f'href="/en/lessons/{section.id}/{step.id}"' in page
+            assert f'href="/en/domino/lessons/{section.id}/{step.id}"' in page
     for area in ("diagrams", "explanations", "interface"):
         assert f'data-area="{area}"' in page
     vi = client.get("/vi/translators/").get_data(as_text=True)
-    assert '<html lang="vi">' in vi and 'href="/vi/lessons/' in vi
+    assert '<html lang="vi">' in vi and 'href="/vi/domino/lessons/' in vi
 
 
 def test_the_status_page_counts_what_is_left_per_section_and_links_to_it(translations):
@@ -404,7 +412,7 @@ def test_the_status_page_counts_what_is_left_per_section_and_links_to_it(transla
     todo = re.search(r'<details data-todo="id".*?</details>', page, re.S).group(0)
     # the step where the missing title shows, in the catalog's language, with the msgids view on and
     # the msgid as the fragment that static/msgids.js marks
-    assert f'href="/id/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(chosen[1], safe="")}"' in todo
+    assert f'href="/id/domino/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(chosen[1], safe="")}"' in todo
 
 
 def test_the_stats_command_reports_each_section(capsys):
@@ -469,10 +477,10 @@ def test_a_diagrams_screen_reader_text_links_to_that_diagram(translations, clien
     set_strings(po(translations, "vi"), {msgid: ""})
     page = make_app(translations).test_client().get("/en/translators/").get_data(as_text=True)
     link = re.search(r'<q lang="en">It is your turn\.</q>.*?<a href="([^"]+)"', todo_of(page, "vi"), re.S).group(1)
-    match = re.fullmatch(r"/vi/diagrams/\?msgids=1#(D\d+)", html_unescape(link))
+    match = re.fullmatch(r"/vi/domino/diagrams/\?msgids=1#(D\d+)", html_unescape(link))
     assert match, link
     # that diagram's description says it (read from the diagram itself, in English)
-    svg = client.get(f"/en/diagrams/{match.group(1)}.svg").get_data(as_text=True)
+    svg = client.get(f"/en/domino/diagrams/{match.group(1)}.svg").get_data(as_text=True)
     assert msgid in ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc").text
 
 
@@ -527,7 +535,7 @@ def test_the_msgid_anchor_marks_the_string_on_the_page(live_server, page):
     step = next(s for s in section.steps if len(s.text) >= 3)
     msgid = step.text[-1]
     page.set_viewport_size({"width": 390, "height": 500})  # a phone: the last paragraph is far down
-    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(msgid, safe='')}")
+    page.goto(f"{live_server}/vi/domino/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(msgid, safe='')}")
     page.wait_for_selector("#msgid-target")
     found = page.evaluate("""() => { const m = document.getElementById('msgid-target'); const r = m.getBoundingClientRect();
         return {text: m.textContent, top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY}; }""")
@@ -585,7 +593,7 @@ def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live
 
     section = load_course()[1]
     step = section.steps[0]
-    paths = [f"/en/lessons/{section.id}/{step.id}", "/en/"]
+    paths = [f"/en/domino/lessons/{section.id}/{step.id}", "/en/"]
     shots = tmp_path / "shots"
     index = context_shots.take_shots(live_server, paths, shots, ROOT / "translations" / "messages.pot", browser=browser)
     assert json.loads((shots / "index.json").read_text(encoding="utf-8")) == index
@@ -616,12 +624,12 @@ def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live
 
     # the msgids view shows the picture under the msgid a link points at
     monkeypatch.setitem(app.config, "CONTEXT_SHOTS", str(shots))
-    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(step.title, safe='')}")
+    page.goto(f"{live_server}/vi/domino/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(step.title, safe='')}")
     page.wait_for_selector("img.context-shot")
     assert page.evaluate("document.querySelector('img.context-shot').naturalWidth") == width
     # and nothing when there is no picture of it
     monkeypatch.setitem(app.config, "CONTEXT_SHOTS", str(tmp_path / "nothing-here"))
-    page.goto(f"{live_server}/vi/lessons/{section.id}/{step.id}?msgids=1&x=1#msgid={quote(step.title, safe='')}")
+    page.goto(f"{live_server}/vi/domino/lessons/{section.id}/{step.id}?msgids=1&x=1#msgid={quote(step.title, safe='')}")
     page.wait_for_selector("#msgid-target")
     page.wait_for_timeout(300)
     assert page.locator("img.context-shot").count() == 0

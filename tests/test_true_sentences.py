@@ -68,7 +68,7 @@ def test_a_tile_on_two_equal_ends_is_two_legal_moves_and_not_the_only_move():
 def test_the_drawing_hands_teaching_moment_never_says_only_move(app, client, lang):
     from tutor.web.wording import render_note
 
-    text = page_text(client, f"/{lang}/hands/drawing?moves=draw.draw.draw&hint=1&explain=1")
+    text = page_text(client, f"/{lang}/domino/hands/drawing?moves=draw.draw.draw&hint=1&explain=1")
     with app.test_request_context(f"/?lang={lang}"):
         only = [render_note(Note(f"recommend_only_{end}", {"tile": "6-3", "number": 6})) for end in ("left", "right")]
         either = render_note(Note("recommend_either_end", {"tile": "6-3", "number": 6}))

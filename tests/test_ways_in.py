@@ -24,11 +24,11 @@ def finished_url(hand) -> str:
     """A guided hand played to its end (the learner's first legal line)."""
     game = next(every_learner_line(hand))
     assert game.is_over
-    return f"/hands/{hand.id}?moves=" + ".".join(str(a) for a in game.learner_actions)
+    return f"/domino/hands/{hand.id}?moves=" + ".".join(str(a) for a in game.learner_actions)
 
 
-PAGES = ["/", "/lessons/turn/choose-an-end", "/hands/", "/hands/drawing", "/play?seats=3&seed=7",
-         "/diagrams/", "/present/", "/handout/", "/lessons/turn/no-such-step"]
+PAGES = ["/", "/domino/lessons/turn/choose-an-end", "/domino/hands/", "/domino/hands/drawing", "/domino/play?seats=3&seed=7",
+         "/domino/diagrams/", "/present/", "/domino/handout/", "/domino/lessons/turn/no-such-step"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -37,10 +37,10 @@ def test_every_page_has_the_ways_in(client, lang, path):
     r = client.get(f"/{lang}{path}", follow_redirects=True)
     assert r.status_code in (200, 404)
     nav = header(r.get_data(as_text=True))
-    for href in (f"/{lang}/#course", f"/{lang}/hands/", f"/{lang}/present/", f"/{lang}/handout/"):
+    for href in (f"/{lang}/domino/", f"/{lang}/domino/hands/", f"/{lang}/present/", f"/{lang}/domino/handout/"):
         assert f'href="{href}"' in nav, (path, href)
     # the continue link knows how to reach any step in this language (tutor.js fills it in)
-    assert f'data-step-url="/{lang}/lessons/SECTION/STEP"' in nav
+    assert f'data-step-url="/{lang}/domino/lessons/SECTION/STEP"' in nav
 
 
 def test_every_guided_hand_practises_a_section_and_every_hand_is_linked_from_one():
@@ -57,40 +57,40 @@ def test_every_guided_hand_practises_a_section_and_every_hand_is_linked_from_one
 def test_a_sections_last_step_leads_to_its_guided_hands(client, lang, section):
     practising = [h for h in HANDS if h.practises == section.id]
     for step in section.steps:
-        page = client.get(f"/{lang}/lessons/{section.id}/{step.id}").get_data(as_text=True)
+        page = client.get(f"/{lang}/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)
         main = page[page.index("<main"):]
         for hand in HANDS:
-            linked = f'href="/{lang}/hands/{hand.id}"' in main
+            linked = f'href="/{lang}/domino/hands/{hand.id}"' in main
             assert linked == (hand in practising and step == section.steps[-1]), (step.id, hand.id)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_last_step_of_the_course_leads_to_the_practice(client, lang):
     last_section = SECTIONS[-1]
-    page = client.get(f"/{lang}/lessons/{last_section.id}/{last_section.steps[-1].id}").get_data(as_text=True)
+    page = client.get(f"/{lang}/domino/lessons/{last_section.id}/{last_section.steps[-1].id}").get_data(as_text=True)
     main = page[page.index("<main"):]
     assert 'rel="next"' not in main
-    assert f'class="button primary" href="/{lang}/hands/"' in main
+    assert f'class="button primary" href="/{lang}/domino/hands/"' in main
     # and no other step does
-    other = client.get(f"/{lang}/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[-1].id}").get_data(as_text=True)
-    assert f'class="button primary" href="/{lang}/hands/"' not in other[other.index("<main"):]
+    other = client.get(f"/{lang}/domino/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[-1].id}").get_data(as_text=True)
+    assert f'class="button primary" href="/{lang}/domino/hands/"' not in other[other.index("<main"):]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("index", range(len(HANDS)), ids=[h.id for h in HANDS])
 def test_a_finished_guided_hand_offers_the_next_hand_and_its_lesson(client, lang, index):
     hand = HANDS[index]
-    playing = client.get(f"/{lang}/hands/{hand.id}").get_data(as_text=True)
+    playing = client.get(f"/{lang}/domino/hands/{hand.id}").get_data(as_text=True)
     assert 'class="after-hand"' not in playing
     page = client.get(f"/{lang}{finished_url(hand)}").get_data(as_text=True)
     block = re.search(r'<nav class="after-hand".*?</nav>', page, re.S)
     assert block
     section = next(s for s in SECTIONS if s.id == hand.practises)
-    assert f'href="/{lang}/lessons/{section.id}/{section.steps[0].id}"' in block[0]
+    assert f'href="/{lang}/domino/lessons/{section.id}/{section.steps[0].id}"' in block[0]
     if index + 1 < len(HANDS):
-        assert f'href="/{lang}/hands/{HANDS[index + 1].id}"' in block[0]
+        assert f'href="/{lang}/domino/hands/{HANDS[index + 1].id}"' in block[0]
     else:
-        assert f'href="/{lang}/play?seats=2"' in block[0]
+        assert f'href="/{lang}/domino/play?seats=2"' in block[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -98,5 +98,5 @@ def test_the_home_page_starts_the_course_and_links_the_practice(client, lang):
     page = client.get(f"/{lang}/").get_data(as_text=True)
     main = page[page.index("<main"):]
     first = SECTIONS[0]
-    assert re.search(rf'<a class="button primary big start" href="/{lang}/lessons/{first.id}/{first.steps[0].id}"', main)
-    assert f'href="/{lang}/hands/"' in main
+    assert re.search(rf'<a class="button primary big start" href="/{lang}/domino/lessons/{first.id}/{first.steps[0].id}"', main)
+    assert f'href="/{lang}/domino/hands/"' in main

@@ -60,7 +60,7 @@ def page_paths(app) -> list[str]:
     with app.test_request_context("/"):
         from flask import url_for
 
-        paths = [url_for("pages.home", lang_code="en")]
+        paths = [url_for("pages.home", lang_code="en"), url_for("pages.course", lang_code="en")]
         for section in load_course():
             for step in section.steps:
                 paths.append(url_for("pages.step", lang_code="en", section_id=section.id, step_id=step.id))

@@ -1,7 +1,7 @@
 """The rulebook diagrams on the web: standalone SVG files, a gallery, and figures for lesson pages.
 
-- ``/<lang>/diagrams/<id>.svg``: one diagram as ``image/svg+xml``, cacheable, with an ETag.
-- ``/<lang>/diagrams/``: every diagram with its caption, for teachers and translators.
+- ``/<lang>/domino/diagrams/<id>.svg``: one diagram as ``image/svg+xml``, cacheable, with an ETag.
+- ``/<lang>/domino/diagrams/``: every diagram with its caption, for teachers and translators.
 - ``diagram_svg(id, lang)`` and the template global ``diagram_figure(id)``: a diagram inlined in a
   page (the markup is the renderer's own output, built from engine data and escaped words).
 
@@ -28,7 +28,7 @@ from .i18n import section_title_in
 from .pages import use_language_prefix
 from .wording import seat_name
 
-bp = Blueprint("diagrams", __name__, url_prefix="/<lang_code>/diagrams")
+bp = Blueprint("diagrams", __name__, url_prefix="/<lang_code>/domino/diagrams")
 use_language_prefix(bp)
 
 #: How long browsers and proxies may keep a diagram without asking again (seconds).
@@ -259,7 +259,7 @@ def _find(diagram_id: str) -> Diagram:
         return diagram_by_id(diagram_id)
     except KeyError:
         error = NotFound()
-        # TRANSLATORS: error page for a diagram address that does not exist, such as /en/diagrams/D9.svg.
+        # TRANSLATORS: error page for a diagram address that does not exist, such as /en/domino/diagrams/D9.svg.
         error.localized = _("There is no diagram called %(id)s.", id=diagram_id)
         raise error from None
 

@@ -1,8 +1,19 @@
-"""Pages under a language prefix (``/vi/``, ``/id/``, ``/en/``), and the bare root that picks one."""
+"""Pages under a language prefix (``/vi/``, ``/id/``, ``/en/``), and the bare root that picks one.
+
+- ``/<lang>/``: the home page, the games to learn.
+- ``/<lang>/domino/``: the domino course; ``/<lang>/domino/lessons/<section>/<step>``: a lesson step.
+- The domino pages lived at ``/<lang>/lessons/...``, ``/<lang>/diagrams/...``, ``/<lang>/hands/...``,
+  ``/<lang>/play``, ``/<lang>/present/<section>/...`` and ``/<lang>/handout/...`` before there was a
+  second game: those addresses answer 301 (308 for a form sent there) to the same page under
+  ``/<lang>/domino/``, query string kept, so bookmarks and printed links keep working.
+"""
 
 from __future__ import annotations
 
+from urllib.parse import quote, quote_from_bytes
+
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 from ..games.domino import questions
 from ..course import find, load_course, neighbours
@@ -50,6 +61,16 @@ def after_hand(hand_id: str) -> dict:
     return {"next": hands[here + 1] if here + 1 < len(hands) else None, "section": section}
 
 
+#: The blueprints of the backgammon pages; every other page belongs to the domino course or to no game.
+BACKGAMMON_BLUEPRINTS = ("backgammon", "backgammon_present", "bgplay")
+
+
+def page_game() -> str:
+    """The game of the page being made ("backgammon" or "domino"): the header's menu leads to its pages."""
+    return "backgammon" if request.blueprint in BACKGAMMON_BLUEPRINTS else "domino"
+
+
+bp.add_app_template_global(page_game, "page_game")
 bp.add_app_template_global(hands_practising, "hands_practising")
 bp.add_app_template_global(after_hand, "after_hand")
 bp.add_app_template_global(question_figure, "question_figure")
@@ -65,7 +86,29 @@ def home():
     return render_template("pages/home.html", sections=load_course())
 
 
-@bp.get("/lessons/<section_id>/")
+@bp.get("/domino/")
+def course():
+    return render_template("pages/course.html", sections=load_course())
+
+
+# three rules, three endpoint names: url_for (the language switcher on a 404 here) picks a rule by name
+@bp.route("/<any(lessons, diagrams, hands, handout):part>/", methods=["GET", "HEAD", "POST"], endpoint="moved_folder")
+@bp.route("/<any(lessons, diagrams, hands, present, handout):part>/<path:rest>", methods=["GET", "HEAD", "POST"])
+@bp.route("/<any(play):part>", methods=["GET", "HEAD", "POST"], endpoint="moved_page")
+def moved(part: str, rest: str | None = None) -> Response:
+    """An old domino address: the same page under ``/<lang>/domino/`` (``/<lang>/present/`` itself is
+    still the presenter's index for every game, so only its sections moved)."""
+    segments = rest.split("/") if rest else []
+    if any(segment in (".", "..") for segment in segments):
+        abort(404)  # no page was ever there; a decoded %2F.. must not climb out of /domino/
+    target = f"{request.script_root}/{g.lang}/domino/{part}" + ("" if part == "play" else "/" + "/".join(quote(s) for s in segments))
+    if request.query_string:
+        target += "?" + quote_from_bytes(request.query_string, safe="=&;%+/?:@,$!*'()~")
+    # 301 is for reading; a form's POST would turn into a GET on the way, so it gets the 308 that keeps it
+    return redirect(target, 301 if request.method in ("GET", "HEAD") else 308)
+
+
+@bp.get("/domino/lessons/<section_id>/")
 def section(section_id: str):
     found, _ = find(section_id)
     if found is None:
@@ -73,7 +116,7 @@ def section(section_id: str):
     return redirect(url_for("pages.step", section_id=found.id, step_id=found.steps[0].id))
 
 
-@bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+@bp.route("/domino/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
 def step(section_id: str, step_id: str):
     section, step = find(section_id, step_id)
     if section is None or step is None:

@@ -35,7 +35,7 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-bp = Blueprint("play", __name__, url_prefix="/<lang_code>")
+bp = Blueprint("play", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
 bp.add_app_template_global(player_name, "player_name")
 

@@ -1,15 +1,15 @@
 """Presenter mode and handouts: the course on a projector and on paper, in every language.
 
-- ``/<lang>/present/``: the sections, to choose one to present.
-- ``/<lang>/present/<section>/`` and ``/<lang>/present/<section>/<step>``: the section as slides, one
+- ``/<lang>/present/``: every game's sections, to choose one to present.
+- ``/<lang>/domino/present/<section>/`` and ``/<lang>/domino/present/<section>/<step>``: the section as slides, one
   per step, plus one slide for each check question (right after its step), with the answer
   revealed on a key. The page holds every slide of the section and shows the one in its URL, so it
   works without JavaScript (plain next / previous links); ``present.js`` adds the keys of slide
   tools, full screen, a blank screen and keeps the URL on the slide shown.
-  A question slide is ``/<lang>/present/<section>/<step>/question``.
-- ``/<lang>/present/<section>/notes?slide=N``: the speaker notes, for a second window that follows
+  A question slide is ``/<lang>/domino/present/<section>/<step>/question``.
+- ``/<lang>/domino/present/<section>/notes?slide=N``: the speaker notes, for a second window that follows
   the slides (``present.js`` keeps both windows together through a BroadcastChannel).
-- ``/<lang>/handout/``: the whole rulebook for printing on A4 (``print.css``): every section's steps,
+- ``/<lang>/domino/handout/``: the whole rulebook for printing on A4 (``print.css``): every section's steps,
   every diagram once with its caption, an exercise per section, and the answers at the end.
 
 The slides and the notes are one presenter for every game's course: a :class:`Game` says where its
@@ -278,7 +278,7 @@ def _reveal_marks(_diagram_id: str) -> str:
     return _("Show the marks and totals")
 
 
-#: The domino course's presenter, at /<lang>/present/...
+#: The domino course's presenter, at /<lang>/domino/present/...
 DOMINOES = Game(
     endpoint="present", channel="tutor-present", sections=load_course, lesson="pages.step",
     # a slide's labels at 24 px on the projector (tutor/web/slide_pictures.py)
@@ -308,8 +308,8 @@ def keep_presenting(endpoint: str, values: dict) -> None:
         values["present"] = "1"
 
 
-def add_slides(blueprint: Blueprint, game: Game) -> None:
-    """The slides and speaker notes of ``game``'s course on ``blueprint``, under ``/present/``:
+def add_slides(blueprint: Blueprint, game: Game, under: str = "") -> None:
+    """The slides and speaker notes of ``game``'s course on ``blueprint``, under ``<under>/present/``:
     ``<section>/`` (the first slide), ``<section>/<step>``, ``<section>/<step>/question`` and
     ``<section>/notes?slide=N``."""
 
@@ -344,13 +344,13 @@ def add_slides(blueprint: Blueprint, game: Game) -> None:
         context = deck_context(section, slides[int(asked) - 1], game=game)  # the pictures preview the next slide
         return render_template("present/notes.html", **context)
 
-    blueprint.add_url_rule("/present/<section_id>/", "deck", deck)
-    blueprint.add_url_rule("/present/<section_id>/<step_id>", "slide", slide)
-    blueprint.add_url_rule("/present/<section_id>/<step_id>/question", "question", question)
-    blueprint.add_url_rule(f"/present/<section_id>/{NOTES}", "notes", notes)
+    blueprint.add_url_rule(f"{under}/present/<section_id>/", "deck", deck)
+    blueprint.add_url_rule(f"{under}/present/<section_id>/<step_id>", "slide", slide)
+    blueprint.add_url_rule(f"{under}/present/<section_id>/<step_id>/question", "question", question)
+    blueprint.add_url_rule(f"{under}/present/<section_id>/{NOTES}", "notes", notes)
 
 
-add_slides(bp, DOMINOES)
+add_slides(bp, DOMINOES, under="/domino")
 
 
 # ----- the handout -------------------------------------------------------------------------------
@@ -435,12 +435,12 @@ def _handout(sections: list[Section], whole: bool):
                            other_url=url_for(request.endpoint, **(request.view_args or {}), copy=other))
 
 
-@bp.get("/handout/")
+@bp.get("/domino/handout/")
 def handout():
     return _handout(load_course(), whole=True)
 
 
-@bp.get("/handout/<section_id>/")
+@bp.get("/domino/handout/<section_id>/")
 def section_handout(section_id: str):
     return _handout([_section(section_id)], whole=False)
 
