@@ -45,8 +45,8 @@ def test_walk_a_section_with_the_keyboard(live_server, page, lang, artifacts):
             assert focused != "none", "the focus is visible"
             with page.expect_navigation():
                 page.keyboard.press("Enter")
-    # the browser remembers the walk and the right answers: the home page marks the section as done
-    page.goto(f"{live_server}/{lang}/")
+    # the browser remembers the walk and the right answers: the course's page marks the section as done
+    page.goto(f"{live_server}/{lang}/domino/")
     item = page.locator(f'li[data-section="{SECTION.id}"]')
     assert "done" in item.get_attribute("class")
     tab_to(page, f'li[data-section="{SECTION.id}"] button.reset')

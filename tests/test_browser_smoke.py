@@ -3,7 +3,7 @@
 import pytest
 
 
-@pytest.mark.parametrize("lang,title", [("en", "Dominoes, step by step")])
+@pytest.mark.parametrize("lang,title", [("en", "Game rules, step by step")])
 def test_home_page_in_a_real_browser(live_server, page, lang, title, artifacts):
     page.goto(f"{live_server}/{lang}/")
     assert page.locator("html").get_attribute("lang") == lang

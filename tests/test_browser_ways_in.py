@@ -108,8 +108,8 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     step = next(t for t in blocked.steps if t.id == "lowest-pips-wins")
     after = next(s for s in SECTIONS if s.id == "scoring").steps[0]
     page.goto(f"{live_server}/{lang}/domino/lessons/{blocked.id}/{step.id}")
-    # reading a step is not progress: the home page counts no right answer yet
-    page.goto(f"{live_server}/{lang}/")
+    # reading a step is not progress: the course's page counts no right answer yet
+    page.goto(f"{live_server}/{lang}/domino/")
     progress = page.locator(f'li[data-section="{blocked.id}"] .progress-text')
     assert re.findall(r"\d+", progress.inner_text()) == ["0", "2"]  # right answers, of the section's questions
     # Continue leads back to the unanswered question
@@ -132,7 +132,7 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     with page.expect_navigation():
         page.locator('.choices button[value="1"]').click()
     assert page.locator(".feedback.right").count() == 1
-    page.goto(f"{live_server}/{lang}/")
+    page.goto(f"{live_server}/{lang}/domino/")
     assert re.findall(r"\d+", progress.inner_text()) == ["1", "2"]
     assert page.locator("a.start .where-next").inner_text().strip() == words[after.title]
     # the header's Continue, on any page, goes to the next step

@@ -28,7 +28,7 @@ def test_the_app_reads_its_data_from_tutor_data_dir(tmp_path):
         "app = create_app({'SECRET_KEY': 'k' * 40, 'TESTING': True})\n"
         "client = app.test_client()\n"
         "print(app.config['DATA_DIR'])\n"
-        "print('Moved data title' in client.get('/en/').get_data(as_text=True))\n"
+        "print('Moved data title' in client.get('/en/domino/').get_data(as_text=True))\n"
         "print('Moved guided title' in client.get('/en/backgammon/play/').get_data(as_text=True))\n"
     )
     env = {**os.environ, "TUTOR_DATA_DIR": str(tmp_path)}

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from tutor.games.domino.analysis import Note, explain
+from tutor.games.domino.analysis import Note
 from tutor.games.domino import Action, Position, Tile, TILES
-from tutor.games.domino.hints import SeatView, explain_turn, hint_ladder, recommend, round_end_notes
+from tutor.games.domino.hints import SeatView, explain_position as explain, explain_turn, hint_ladder, recommend, round_end_notes
 
 LANGS = ["en", "vi", "id"]
 ALL_TEXT = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..games.domino.analysis import analyze, explain
+from ..games.domino.analysis import analyze
+from ..games.domino.hints import explain_position
 from ..games.domino import DominoError, Position
 from .wording import render_error, render_notes
 
@@ -23,7 +24,7 @@ def domino_analyze():
     except DominoError as error:
         return error_response(render_error(error), error.where)
     answer = analyze(position)
-    answer["explanation"] = render_notes(explain(position))
+    answer["explanation"] = render_notes(explain_position(position))
     return jsonify(answer)
 
 

@@ -21,6 +21,7 @@ from ..games.backgammon.plays import BAR_POINT
 from ..games.backgammon.session import Event, Game, Phase
 from .backgammon import result_sentence
 from .backgammon_wording import point_name
+from .sentences import register, say
 from .wording import join_and, join_or
 
 
@@ -273,8 +274,11 @@ HINTS: dict[str, Callable[..., str]] = {
 }
 
 
+register("backgammon.hint", HINTS, __name__)
+
+
 def hint_sentence(note: Note) -> str:
-    return HINTS[note.kind](**note.params)
+    return say("backgammon.hint", note.kind, note.params)
 
 
 # ----- what a guided position showed ------------------------------------------------------------------
@@ -302,8 +306,11 @@ MOMENT_SUMMARIES: dict[str, Callable[[], str]] = {
 }
 
 
+register("backgammon.moment", MOMENT_SUMMARIES, __name__)
+
+
 def moment_summary(moment: str) -> str:
-    return MOMENT_SUMMARIES[moment]()
+    return say("backgammon.moment", moment)
 
 
 __all__ = ["event_sentence", "hint_sentence", "learner_notation", "moment_summary", "place_name",

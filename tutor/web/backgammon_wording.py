@@ -14,6 +14,8 @@ from flask_babel import get_locale, gettext as _, ngettext
 
 from ..games.backgammon import BackgammonError
 from ..games.backgammon.analysis import Note
+from . import wording as _domino_wording  # noqa: F401  (registers domino.refusal, lent below)
+from .sentences import lend, register, say, sentence
 
 
 def side_name(side: str) -> str:
@@ -104,15 +106,14 @@ NOTES: dict[str, Callable[..., str]] = {
 }
 
 
+register("backgammon.explain", NOTES, __name__)
+
+
 def render_notes(notes: Iterable[Note]) -> str:
-    return " ".join(NOTES[n.kind](**n.params) for n in notes)
+    return " ".join(say("backgammon.explain", n.kind, n.params) for n in notes)
 
 
 ERRORS: dict[str, Callable[..., str]] = {
-    # TRANSLATORS: error message of the analyze API (body); field names such as hands, line, to_move and passes stay in English.
-    "body": lambda **p: _("The request body must be a JSON object."),
-    # TRANSLATORS: error message of the analyze API (missing); field names such as hands, line, to_move and passes stay in English.
-    "missing": lambda field="", **p: _("The field %(field)s is required.", field=field),
     # TRANSLATORS: backgammon analyze API error: "white" or "black" is not an object of board numbers and counts. JSON stays as is.
     "points_type": lambda field="", **p: _(
         "%(field)s must be an object such as {\"24\": 2, \"13\": 5}: a number on the board and how many "
@@ -236,9 +237,15 @@ REASONS: dict[str, Callable[..., str]] = {
 }
 
 
+register("backgammon.refusal", ERRORS, __name__)
+register("backgammon.refusal", REASONS, __name__)
+# a body that is not JSON, a missing field: the API says it alike for every game (written once)
+lend("backgammon.refusal", ("body", "missing"), "domino.refusal")
+
+
 def render_reason(code: str, params: dict | None = None) -> str:
     """Why a move or offer is refused, from a why-not reason or an IllegalMoveError's code."""
-    render = REASONS.get(code)
+    render = sentence("backgammon.refusal", code)
     try:
         if render is not None:
             return render(**(params or {}))
@@ -249,7 +256,7 @@ def render_reason(code: str, params: dict | None = None) -> str:
 
 
 def render_error(error: BackgammonError) -> str:
-    render = ERRORS.get(error.code)
+    render = sentence("backgammon.refusal", error.code)
     try:
         if render is not None:
             return render(**error.params)

@@ -26,6 +26,7 @@ from ..games.domino.render import Labels, render_position
 from ..course import find
 from .i18n import section_title_in
 from .pages import use_language_prefix
+from .sentences import lend, register, say
 from .wording import seat_name
 
 bp = Blueprint("diagrams", __name__, url_prefix="/<lang_code>/domino/diagrams")
@@ -160,8 +161,6 @@ NOTES: dict[str, Callable[..., str]] = {
         count, tiles=_join(tiles)),
     # TRANSLATORS: diagram description (read by screen readers).
     "line_empty": lambda: _("No tile has been played yet: the line is empty."),
-    # TRANSLATORS: explanation of a position (ends), shown by the analyze API, the hints and the diagrams.
-    "ends": lambda left, right: _("Open ends: %(left)s on the left, %(right)s on the right.", left=left, right=right),
     "last_move": _last_move,
     # TRANSLATORS: diagram description (read by screen readers): the learner's hand.
     "hand": lambda count, tiles: ngettext(
@@ -180,12 +179,6 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: diagram description (read by screen readers): how the picture marks the hand.
     "others_dimmed_open": lambda tile: _(
         "%(tile)s is marked, and your other tiles are dimmed: none of them may open the round.", tile=tile),
-    # TRANSLATORS: explanation of a position (fits_left), shown by the analyze API, the hints and the diagrams.
-    "fits_left": lambda tile, number: _(
-        "%(tile)s fits the left end: its %(number)s matches the %(number)s there.", tile=tile, number=number),
-    # TRANSLATORS: explanation of a position (fits_right), shown by the analyze API, the hints and the diagrams.
-    "fits_right": lambda tile, number: _(
-        "%(tile)s fits the right end: its %(number)s matches the %(number)s there.", tile=tile, number=number),
     # TRANSLATORS: diagram description (read by screen readers): how the picture marks the hand.
     "others_dimmed": lambda left, right: _(
         "Your other tiles are dimmed: none of them shows %(left)s or %(right)s.", left=left, right=right),
@@ -212,8 +205,13 @@ NOTES: dict[str, Callable[..., str]] = {
 }
 
 
+register("domino.diagram", NOTES, __name__)
+# the open ends and which tile fits where read in a picture as in an explanation: written once, there
+lend("domino.diagram", ("ends", "fits_left", "fits_right"), "domino.explain")
+
+
 def render_note(note: Note) -> str:
-    return NOTES[note.kind](**note.params)
+    return say("domino.diagram", note.kind, note.params)
 
 
 def labels_for(diagram: Diagram) -> Labels:

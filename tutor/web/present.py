@@ -32,7 +32,8 @@ from markupsafe import Markup
 from werkzeug.exceptions import NotFound
 
 from ..games.domino import questions
-from ..games.domino.analysis import Note, explain
+from ..games.domino.analysis import Note
+from ..games.domino.hints import explain_position
 from ..course import Section, Step, find, find_in, load_course
 from ..games.domino.diagrams import diagram_by_id, load_diagrams
 from ..games.domino import Position, Required
@@ -170,7 +171,7 @@ def engine_reasons(kind: str, position: Position, viewer: int = 0) -> list[str]:
         return lines
     if kind == "move" and position.required() is Required.PLAY:
         keep = {"ends", "fits_left", "fits_right", "no_fit_tiles"}
-        return [wording_note(note) for note in explain(position) if note.kind in keep]
+        return [wording_note(note) for note in explain_position(position) if note.kind in keep]
     return []
 
 

@@ -15,6 +15,7 @@ from flask_babel import gettext as _, ngettext
 
 from ..games.domino.analysis import Note
 from ..games.domino import Match, Position
+from .sentences import register, sentence
 from .wording import join_and, join_or, render_note
 
 #: The learner's seat in guided hands and free play.
@@ -67,8 +68,8 @@ class Voice:
         return text[:1].upper() + text[1:]
 
     def render(self, note: Note) -> str:
-        personal = PERSONAL.get(note.kind)
-        if personal is None:
+        personal = sentence("domino.learner", note.kind)
+        if personal is None:  # a note that names nobody reads as in the API
             return render_note(note)
         return personal(self, **note.params)
 
@@ -306,6 +307,7 @@ PERSONAL: dict[str, Callable[..., str]] = {
     "blocked_tie_fewest": _blocked_tie_fewest,
     "blocked_points": _blocked_points,
 }
+register("domino.learner", PERSONAL, __name__)
 
 
 def render_all(voice: Voice, notes: Sequence[Note]) -> list[str]:

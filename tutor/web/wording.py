@@ -13,6 +13,7 @@ from flask_babel import get_locale, gettext as _, ngettext, pgettext
 
 from ..games.domino.analysis import Note
 from ..games.domino import DominoError
+from .sentences import register, say, sentence
 
 
 def join_and(items: Iterable[object]) -> str:
@@ -372,8 +373,11 @@ NOTES: dict[str, Callable[..., str]] = {
 }
 
 
+register("domino.explain", NOTES, __name__)
+
+
 def render_note(note: Note) -> str:
-    return NOTES[note.kind](**note.params)
+    return say("domino.explain", note.kind, note.params)
 
 
 def render_notes(notes: Iterable[Note]) -> str:
@@ -450,8 +454,11 @@ ERRORS: dict[str, Callable[..., str]] = {
 }
 
 
+register("domino.refusal", ERRORS, __name__)
+
+
 def render_error(error: DominoError) -> str:
-    render = ERRORS.get(error.code)
+    render = sentence("domino.refusal", error.code)
     if render is None:
         # TRANSLATORS: generic error for a game position the rules cannot accept.
         return _("This is not a valid position.")

@@ -1,4 +1,7 @@
-"""What the rules say about a position, as data: the API's answer and the reasons behind it.
+"""What the rules say about a position, as data: the API's answer, and how a finished round ended.
+
+The reasons behind the required action are the hint engine's notes
+(:func:`tutor.games.domino.hints.explain_position`): one explanation, not a second analysis.
 
 Pure (no Flask). Explanations are :class:`Note` values, a kind plus parameters, which the web
 layer renders through gettext in the learner's language (``tutor.web.wording``).
@@ -10,8 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import Position, Required, Termination
-from .rules import OpeningReason
-from .tiles import tiles_in
 
 
 @dataclass(frozen=True)
@@ -41,52 +42,6 @@ def analyze(position: Position) -> dict[str, Any]:
         ),
         "result": result.to_json() if result else None,
     }
-
-
-def explain(position: Position) -> list[Note]:
-    """Why the rules require what they require here, step by step."""
-    required = position.required()
-    seat = position.to_move
-    if required is Required.OPEN:
-        return _explain_opening(position)
-    if required is Required.OVER:
-        return explain_result(position)
-    left, right = position.ends  # type: ignore[misc]
-    notes = [Note("ends", {"left": left, "right": right})]
-    if required is Required.PLAY:
-        moves = position.legal_moves()
-        notes.append(Note("legal_count", {"seat": seat, "count": len(moves)}))
-        for move in moves:
-            number = left if move.end.value == "left" else right
-            notes.append(Note("fits_" + move.end.value, {"tile": str(move.tile), "number": number}))
-        misfits = [str(t) for t in tiles_in(position.hands[seat] & ~position.fitting())]
-        if misfits:
-            notes.append(Note("no_fit_tiles", {"tiles": misfits, "left": left, "right": right}))
-        notes.append(Note("play_compulsory", {}))
-    elif required is Required.DRAW:
-        notes.append(Note("must_draw", {"seat": seat, "left": left, "right": right, "boneyard": len(position.boneyard)}))
-    else:
-        notes.append(Note("must_pass", {"seat": seat, "left": left, "right": right}))
-        if position.passes:
-            notes.append(Note("passes_so_far", {"passes": position.passes, "seats": position.seats}))
-    return notes
-
-
-def _explain_opening(position: Position) -> list[Note]:
-    opening = position.opening()
-    assert opening is not None and opening.tile is not None
-    tile = opening.tile
-    if opening.rule is OpeningReason.HIGHEST_DOUBLE:
-        return [Note("open_double", {"seat": opening.seat, "tile": str(tile)})]
-    notes = [Note("open_heaviest", {"seat": opening.seat, "tile": str(tile), "value": tile.value})]
-    held = 0
-    for hand in position.hands:
-        held |= hand
-    rivals = [t for t in tiles_in(held) if t.value == tile.value and t is not tile]
-    for rival in rivals:
-        notes.append(Note("open_tie", {"tile": str(tile), "other": str(rival), "value": tile.value,
-                                       "high": tile.high, "other_high": rival.high}))
-    return notes
 
 
 def explain_result(position: Position) -> list[Note]:
@@ -131,4 +86,4 @@ def _sum(numbers) -> str:
     return " + ".join(str(n) for n in numbers)
 
 
-__all__ = ["Note", "analyze", "explain", "explain_result"]
+__all__ = ["Note", "analyze", "explain_result"]

@@ -33,18 +33,37 @@ def explain_turn(view: SeatView) -> list[Note]:
     return notes
 
 
-def opening_notes(view: SeatView) -> list[Note]:
-    """Who opens and why; the tie rule; that no other first tile is legal."""
+def explain_position(position: Position) -> list[Note]:
+    """Why the rules require what they require in ``position``: the notes a hint gives the seat to
+    move (:func:`explain_turn`), or how the round ended. The caller sees every hand (the analyze
+    API), so an opening's tie names the equal tiles wherever they were dealt."""
+    required = position.required()
+    if required is Required.OVER:
+        return explain_result(position)
+    view = SeatView.from_position(position, position.to_move)
+    if required is Required.OPEN:
+        held = 0
+        for hand in position.hands:
+            held |= hand
+        return opening_notes(view, visible=held)
+    return explain_turn(view)
+
+
+def opening_notes(view: SeatView, visible: int | None = None) -> list[Note]:
+    """Who opens and why; the tie rule; that no other first tile is legal. ``visible``: the tiles
+    the reader may see named, for a reader who is not the seat (the API's, who sees every hand):
+    then nothing is said to "you"; by default the seat's hand and the opening tile."""
     opening = view.opening
     if opening is None or opening.tile is None:
         return []
     tile = opening.tile
+    reader_is_seat = visible is None
     if opening.rule is OpeningReason.HIGHEST_DOUBLE:
         notes = [Note("open_double", {"seat": opening.seat, "tile": str(tile)})]
     else:
         notes = [Note("open_heaviest", {"seat": opening.seat, "tile": str(tile), "value": tile.value})]
-        # Only tiles the viewer can see are named: another hand's tiles stay hidden.
-        visible = view.hand | tile.bit
+        # Only tiles the reader can see are named: for a seat, another hand's tiles stay hidden.
+        visible = (view.hand | tile.bit) if visible is None else visible
         rivals = [t for t in tiles_in(visible) if t.value == tile.value and t is not tile]
         for rival in rivals:
             notes.append(Note("open_tie", {"tile": str(tile), "other": str(rival), "value": tile.value,
@@ -58,7 +77,7 @@ def opening_notes(view: SeatView) -> list[Note]:
             notes.append(Note("open_tie_rule", {"tile": str(tile), "others": lower, "value": tile.value}))
         if higher:
             notes.append(Note("open_tie_absent", {"tile": str(tile), "others": higher, "value": tile.value}))
-    if opening.seat == view.seat:
+    if opening.seat == view.seat and reader_is_seat:
         others = [str(t) for t in view.hand_tiles() if t is not tile]
         if others:
             notes.append(Note("open_others_illegal", {"tile": str(tile), "tiles": others}))
