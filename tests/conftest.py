@@ -9,6 +9,24 @@ ROOT = Path(__file__).resolve().parent.parent
 TEST_SECRET_KEY = "tests: a key for free-play deals, known to the tests only"
 
 
+#: The longest tests (tens of seconds each), handed out first: pytest-xdist gives tests to its
+#: workers in collection order, and one of these started last keeps one worker busy long after
+#: the other has finished (the whole suite must stay inside CI's 20 minutes).
+SLOW_FIRST = (
+    "test_browser_backgammon_play.py::test_a_whole_free_game",
+    "test_browser_backgammon_play.py::test_each_guided_position",
+    "test_checker_agreement.py::test_agreement_on_10000",
+    "test_fuzz_routes.py::test_no_request_makes_a_500",
+    "test_translators.py::test_context_pictures",
+    "test_properties.py::test_random_rounds",
+    "test_browser_game.py::test_every_guided_hand_by_tapping_on_a_phone",
+)
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    items.sort(key=lambda item: not any(slow in item.nodeid for slow in SLOW_FIRST))  # a stable sort
+
+
 def compile_catalogs() -> None:
     """The app reads .mo files, which are built, never committed: build them for the tests, as
     `make catalogs` does (an entry the app cannot use is left out, so it shows in English)."""
