@@ -216,9 +216,15 @@ def render_note(note: Note) -> str:
 
 def labels_for(diagram: Diagram) -> Labels:
     """The picture's words in the current locale."""
+    return labels_for_notes(diagram.title, describe(diagram), diagram.seats)
+
+
+def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Labels:
+    """A picture's words in the current locale: its title (an English msgid), its description
+    (notes, such as :func:`~tutor.games.domino.diagrams.describe_position` gives), the labels."""
     return Labels(
-        title=_(diagram.title),
-        desc=" ".join(render_note(n) for n in describe(diagram)),
+        title=_(title),
+        desc=" ".join(render_note(n) for n in description),
         # TRANSLATORS: label over the learner's hand in a diagram.
         hand=_("Your hand"),
         # TRANSLATORS: label over the face-down boneyard stack in a diagram.
@@ -227,7 +233,7 @@ def labels_for(diagram: Diagram) -> Labels:
         left_end=_("left end"),
         # TRANSLATORS: short label beside the number at the right open end of the line in a diagram.
         right_end=_("right end"),
-        seat_name=lambda seat: seat_label(seat, diagram.seats),
+        seat_name=lambda seat: seat_label(seat, seats),
     )
 
 
@@ -326,5 +332,6 @@ def svg(diagram_id: str):
     return response.make_conditional(request)
 
 
-__all__ = ["bp", "diagram_figure", "diagram_svg", "labels_for", "render_note", "render_svg", "section_title"]
+__all__ = ["bp", "diagram_figure", "diagram_svg", "labels_for", "labels_for_notes", "render_note", "render_svg",
+           "section_title"]
 

@@ -16,19 +16,19 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..games.domino.diagrams import Diagram, Display
-from ..games.domino import DRAW, PASS, Action, Deal, DominoError, End, IllegalMoveError, Match, Required, Tile
+from ..games.domino.diagrams import Display, describe_position, display_options, last_tile_move
+from ..games.domino import Deal, DominoError, IllegalMoveError, Match, Required, Tile
+from ..games.domino.clicks import interpret_click
 from ..freeplay import SEAT_COUNTS, GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id
 from ..games.domino.guided import Game, hand_by_id, default_opponents, load_hands, replay
 from ..games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from ..games.domino.players import summarize_turns
 from ..games.domino.render import render_position
-from ..games.domino.diagrams import render_options
-from .diagrams import labels_for
+from .diagrams import labels_for_notes
 from .errors import BadGame, secret_key
 from .pages import use_language_prefix
 from .voice import Voice, match_line, match_won, player_name, render_all, round_headline
-from .wording import render_error
+from .wording import render_error, render_refusal
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -246,48 +246,15 @@ def _bounded_int(text: str | None, top: int) -> int:
 
 
 def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | None]:
-    """What a click asks for: a move to make (its text), a refusal saying why, or a choice of end."""
-    position = game.position
-    if position.required() is Required.OVER or position.to_move != LEARNER:
-        # TRANSLATORS: the learner clicked while it is not their turn (or the round is over).
-        return None, _("It is not your turn."), None
-    if attempt in ("draw", "pass"):
-        action = DRAW if attempt == "draw" else PASS
-        try:
-            position.check(action)
-        except IllegalMoveError as error:
-            return None, render_error(error), None
-        return str(action), None, None
-    try:
-        tile = Tile.parse(attempt)
-    except DominoError as error:
-        return None, render_error(error), None
-    if position.required() is Required.OPEN:
-        action = Action.open(tile)
-        try:
-            position.check(action)
-        except IllegalMoveError as error:
-            return None, render_error(error), None
-        return str(action), None, None
-    moves = [m for m in position.legal_moves() if m.tile is tile]
-    if len(moves) == 1:
-        return str(moves[0]), None, None
-    if len(moves) == 2:
-        return None, None, {"tile": str(tile), "left": str(moves[0]), "right": str(moves[1]),
-                            "ends": position.ends}
-    # Not playable: let the engine say why (not in hand, no matching half, must draw first, ...).
-    try:
-        position.check(Action.play(tile, End.LEFT))
-    except IllegalMoveError as error:
-        if error.code != "no_match":
-            return None, render_error(error), None
-    left, right = position.ends
-    if left == right:
-        # TRANSLATORS: the learner clicked a tile that does not fit; both open ends show %(number)s.
-        return None, _("%(tile)s does not fit: it has no %(number)s.", tile=str(tile), number=left), None
-    # TRANSLATORS: the learner clicked a tile that matches neither open end.
-    return None, _("%(tile)s does not fit: it shows neither %(left)s nor %(right)s.",
-                   tile=str(tile), left=left, right=right), None
+    """A click, as the rules read it (``games.domino.clicks``): the move to make (its text), the
+    refusal in the learner's words, or the two ends to choose from."""
+    click = interpret_click(game.position, LEARNER, attempt)
+    if click.action is not None:
+        return str(click.action), None, None
+    if click.ends is not None:
+        left, right = click.ends
+        return None, None, {"tile": str(left.tile), "left": str(left), "right": str(right), "ends": game.position.ends}
+    return None, render_refusal(click.refusal, click.params), None
 
 
 def _hand_buttons(game: Game, fresh: Tile | None = None) -> list[dict]:
@@ -342,19 +309,14 @@ def _turns_since_learner(game: Game) -> list:
 
 
 def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = None) -> Markup:
-    deal = game.deal
-    size = deal.rules.hand_size(deal.seats)
-    order = [str(t) for t in deal.order]
-    diagram = Diagram(
-        id="game", section="", title=GAME_TITLE,
-        caption="", seats=deal.seats, seat=LEARNER,
-        hands=tuple(tuple(order[s * size:(s + 1) * size]) for s in range(deal.seats)),
-        boneyard=tuple(order[deal.seats * size:]), actions=tuple(str(a) for a in game.actions),
-        display=Display(highlight=highlight, reveal=tuple(range(1, deal.seats)) if reveal_all else (),
-                        last_move=True, max_row_tiles=7),
-    )
+    """The table as the learner sees it, drawn from the game's own position and last move."""
+    position = game.position
+    last = last_tile_move(game.positions, game.actions)
+    display = Display(highlight=highlight, reveal=tuple(range(1, position.seats)) if reveal_all else (),
+                      last_move=True, max_row_tiles=7)
+    labels = labels_for_notes(GAME_TITLE, describe_position(position, LEARNER, display, last), position.seats)
     # the game's own picture: narrow enough for a phone, the tile just drawn marked
-    svg = render_position(diagram.position, labels=labels_for(diagram), **render_options(diagram),
+    svg = render_position(position, labels=labels, **display_options(LEARNER, display, last, "game"),
                           max_width=TABLE_WIDTH, fresh=fresh)
     return Markup(svg)
 
@@ -369,7 +331,7 @@ def _status(position, over: bool, fresh: Tile | None = None, headline: str = "",
         # TRANSLATORS: status line of a game: the round has ended.
         return _("The round is over.")
     if position.to_move != LEARNER:
-        return _("It is not your turn.")
+        return render_refusal("not_your_turn")
     required = position.required()
     if fresh is not None:
         if required is Required.PLAY:

@@ -451,6 +451,14 @@ ERRORS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: error message of the analyze API (two_empty): more than one hand is empty.
     "two_empty": lambda **p: _(
         "Only one hand can be empty: the round ends the moment the first player plays out."),
+    # ---- a click on a game page (tutor.games.domino.clicks) ----
+    # TRANSLATORS: the learner clicked while it is not their turn (or the round is over); also the game's status line then.
+    "not_your_turn": lambda **p: _("It is not your turn."),
+    # TRANSLATORS: the learner clicked a tile that does not fit; both open ends show %(number)s.
+    "no_fit_one": lambda tile="", number="", **p: _("%(tile)s does not fit: it has no %(number)s.", tile=tile, number=number),
+    # TRANSLATORS: the learner clicked a tile that matches neither open end.
+    "no_fit": lambda tile="", left="", right="", **p: _(
+        "%(tile)s does not fit: it shows neither %(left)s nor %(right)s.", tile=tile, left=left, right=right),
 }
 
 
@@ -458,15 +466,19 @@ register("domino.refusal", ERRORS, __name__)
 
 
 def render_error(error: DominoError) -> str:
-    render = sentence("domino.refusal", error.code)
-    if render is None:
-        # TRANSLATORS: generic error for a game position the rules cannot accept.
-        return _("This is not a valid position.")
+    return render_refusal(error.code, error.params)
+
+
+def render_refusal(code: str | None, params: dict | None = None) -> str:
+    """A refusal (an invalid position, a move the rules refuse, a click) in the current language."""
+    render = sentence("domino.refusal", code or "")
     try:
-        return render(**error.params)
+        if render is not None:
+            return render(**(params or {}))
     except TypeError:  # a code raised with other parameters than its sentence needs
-        # TRANSLATORS: generic error for a game position the rules cannot accept.
-        return _("This is not a valid position.")
+        pass
+    # TRANSLATORS: generic error for a game position the rules cannot accept.
+    return _("This is not a valid position.")
 
 
 def seat_name(seat: int, seats: int) -> str:

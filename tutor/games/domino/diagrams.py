@@ -19,7 +19,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 from ..tables import check_diagram_table
 from ...paths import LESSONS
 
@@ -88,11 +88,16 @@ class Diagram:
     @property
     def last_move(self) -> tuple[int, Action] | None:
         """The seat that placed the last tile, and that move (opening or play); None before any."""
-        record = self.record
-        for before, action in zip(reversed(self.positions[:-1]), reversed(record.actions)):
-            if action.kind in (ActionKind.OPEN, ActionKind.PLAY):
-                return before.to_move, action
-        return None
+        return last_tile_move(self.positions, self.record.actions)
+
+
+def last_tile_move(positions: Sequence[Position], actions: Sequence[Action]) -> tuple[int, Action] | None:
+    """The seat that placed the last tile and that move (an opening or a play), in a round where
+    ``positions[i + 1]`` is ``positions[i]`` after ``actions[i]``; None before the first tile."""
+    for before, action in zip(reversed(positions[:-1]), reversed(actions)):
+        if action.kind in (ActionKind.OPEN, ActionKind.PLAY):
+            return before.to_move, action
+    return None
 
 
 # ----- loading ---------------------------------------------------------------------------------
@@ -320,16 +325,21 @@ def check_claims(diagram: Diagram, position: Position | None = None) -> list[str
 # ----- what the renderer is told -----------------------------------------------------------------
 def render_options(diagram: Diagram) -> dict[str, Any]:
     """Keyword options for :func:`tutor.games.domino.render.render_position` (all but ``labels``)."""
-    display = diagram.display
+    return display_options(diagram.seat, diagram.display, diagram.last_move, diagram.id)
+
+
+def display_options(seat: int, display: Display, last_move: tuple[int, Action] | None, name: str) -> dict[str, Any]:
+    """:func:`render_options` for any position seen from ``seat``: a diagram's, or a game's (the
+    game page passes its own position and last move, without replaying a diagram)."""
     if display.highlight == "legal":
         highlight = None
     elif display.highlight == "none":
         highlight = ()
     else:
         highlight = [Action.parse(a) for a in display.highlight]
-    last = diagram.last_move if display.last_move else None
+    last = last_move if display.last_move else None
     return {
-        "seat": diagram.seat,
+        "seat": seat,
         "reveal": display.reveal,
         "highlight": highlight,
         "dim_unplayable": display.dim_unplayable,
@@ -338,7 +348,7 @@ def render_options(diagram: Diagram) -> dict[str, Any]:
         "show_hand": display.show_hand,
         "show_opponents": display.show_opponents,
         "max_row_tiles": display.max_row_tiles,
-        "id_prefix": f"dg-{diagram.id.lower()}-",
+        "id_prefix": f"dg-{name.lower()}-",
     }
 
 
@@ -348,9 +358,14 @@ def _texts(tiles) -> list[str]:
 
 
 def describe(diagram: Diagram) -> list[Note]:
+    """The diagram's position in words (:func:`describe_position`)."""
+    return describe_position(diagram.position, diagram.seat, diagram.display, diagram.last_move)
+
+
+def describe_position(position: Position, seat: int, display: Display,
+                      last_move: tuple[int, Action] | None) -> list[Note]:
     """The position in words, as notes for the ``<desc>``: the line and its open ends, the hands
     that are shown, the boneyard, the last move, and whose turn it is and what the rules ask."""
-    position, seat, display = diagram.position, diagram.seat, diagram.display
     notes: list[Note] = []
     if position.line:
         notes.append(Note("line", {"count": len(position.line), "tiles": [f"{a}-{b}" for a, b in position.line]}))
@@ -358,7 +373,7 @@ def describe(diagram: Diagram) -> list[Note]:
         notes.append(Note("ends", {"left": left, "right": right}))
     else:
         notes.append(Note("line_empty"))
-    last = diagram.last_move if display.last_move else None
+    last = last_move if display.last_move else None
     if last is not None:
         mover, action = last
         end = action.end.value if action.end else "open"
@@ -379,12 +394,11 @@ def describe(diagram: Diagram) -> list[Note]:
                 notes.append(Note("opponent_hidden", params))
     if display.show_boneyard:
         notes.append(Note("boneyard", {"count": len(position.boneyard)}))
-    notes += _turn_notes(diagram, position, shown_seats)
+    notes += _turn_notes(seat, display, position, shown_seats)
     return notes
 
 
-def _turn_notes(diagram: Diagram, position: Position, shown_seats: set[int]) -> list[Note]:
-    seat, display = diagram.seat, diagram.display
+def _turn_notes(seat: int, display: Display, position: Position, shown_seats: set[int]) -> list[Note]:
     required = position.required()
     if required is Required.OVER:
         result = position.result()
@@ -449,6 +463,6 @@ def annotation_notes(diagram: Diagram) -> list[Note]:
 
 __all__ = [
     "ANNOTATIONS", "CLAIMS", "DIAGRAMS_FILE", "Diagram", "DiagramError", "Display", "SECTIONS",
-    "annotation_notes", "check_claims", "describe", "diagram_by_id", "diagram_from_data",
-    "load_diagrams", "load_diagrams_from", "render_options",
+    "annotation_notes", "check_claims", "describe", "describe_position", "diagram_by_id", "diagram_from_data",
+    "display_options", "last_tile_move", "load_diagrams", "load_diagrams_from", "render_options",
 ]
