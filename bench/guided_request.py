@@ -53,7 +53,7 @@ def main(hand_id: str = "three-players", actions: int = 30, requests: int = 30) 
     app = create_app({"TESTING": True, "SECRET_KEY": "bench"})
     client = app.test_client()
     moves, total = learner_moves(hand_id, actions)
-    url = f"/en/hands/{hand_id}?moves={'.'.join(moves)}"
+    url = f"/en/domino/hands/{hand_id}?moves={'.'.join(moves)}"
     plain, plain_cpu = timed(client, url, requests)
     hinted, _ = timed(client, url + "&hint=3", requests)
     print(url)

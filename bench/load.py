@@ -39,7 +39,7 @@ DRAW_OR_PASS = re.compile(r'name="try" value="(draw|pass)"')
 CHOOSE_END = re.compile(r'<div class="choose-end">.*?href="([^"]+)"', re.S)
 NEXT_STEP = re.compile(r'<a rel="next" href="([^"]+)"')
 SECTION_LINKS = re.compile(r'<li data-section="[^"]+"[^>]*>\s*<a href="([^"]+)"')
-HAND_LINKS = re.compile(r'<a href="(/[a-z]+/hands/[a-z0-9-]+)"')
+HAND_LINKS = re.compile(r'<a href="(/[a-z]+/domino/hands/[a-z0-9-]+)"')
 CHOICES = re.compile(r'<button type="submit" name="answer" value="([^"]+)"')
 POINTS_FIELD = re.compile(r'<input type="number" name="answer"')
 HINT_LINK = re.compile(r'<a class="button" accesskey="h" href="([^"]+)"')
@@ -84,7 +84,7 @@ class Learner(HttpUser):
     # ---- what learners do ---------------------------------------------------------------------
     @task(3)
     def walk_a_lesson(self) -> None:
-        home = self.page(f"/{self.lang}/")
+        home = self.page(f"/{self.lang}/domino/")  # the domino course: its sections
         if home is None:
             return
         step_url = random.choice(SECTION_LINKS.findall(home))
@@ -104,7 +104,7 @@ class Learner(HttpUser):
 
     @task(2)
     def play_a_guided_hand(self) -> None:
-        index = self.page(f"/{self.lang}/hands/")
+        index = self.page(f"/{self.lang}/domino/hands/")
         if index is None:
             return
         self.play(random.choice(HAND_LINKS.findall(index)))
@@ -112,13 +112,13 @@ class Learner(HttpUser):
     @task(1)
     def play_free(self) -> None:
         seats = random.choice(("2", "3", "4"))
-        url = self.play(f"/{self.lang}/play?seats={seats}")
+        url = self.play(f"/{self.lang}/domino/play?seats={seats}")
         if url and random.random() < 0.5:
             self.play(url, new_round=True)
 
     @task(1)
     def look_at_the_diagrams(self) -> None:
-        gallery = self.page(f"/{self.lang}/diagrams/")
+        gallery = self.page(f"/{self.lang}/domino/diagrams/")
         if gallery is None:
             return
         path = random.choice(DIAGRAM_FILES.findall(gallery))

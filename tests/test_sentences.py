@@ -72,3 +72,24 @@ def test_the_explanation_of_a_position_is_the_hint_engines_notes():
             compared += 1
             position = position.apply(rng.choice(position.legal_actions()))
     assert compared > 500
+
+
+def test_each_game_offers_the_core_the_same_small_interface():
+    import inspect
+    import sys
+
+    import tutor.course
+    import tutor.games.backgammon.course
+    from tutor.course import GameCourse
+
+    members = [name for name, value in vars(GameCourse).items() if inspect.isfunction(value) and not name.startswith("_")]
+    assert sorted(members) == ["find", "load_course", "neighbours"]  # small, as issue 18 asks
+    for game in (sys.modules["tutor.course"], tutor.games.backgammon.course):
+        assert isinstance(game, GameCourse), game.__name__
+        for name in members:
+            wanted = [p for p in inspect.signature(getattr(GameCourse, name)).parameters if p != "self"]
+            assert [p for p in inspect.signature(getattr(game, name)).parameters if p != "directory"] == wanted, (game, name)
+        sections = game.load_course()
+        first = sections[0]
+        assert game.find(first.id, first.steps[0].id) == (first, first.steps[0])
+        assert game.neighbours(first, first.steps[0])[0] is None

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 from .paths import LESSONS
 
 
@@ -173,6 +173,28 @@ def neighbours_in(sections: tuple[Section, ...], section: Section,
     before = flat[here - 1] if here > 0 else None
     after = flat[here + 1] if here + 1 < len(flat) else None
     return before, after
+
+
+# ----- what a game offers the core ------------------------------------------------------------------
+@runtime_checkable
+class GameCourse(Protocol):
+    """The interface a game offers the game-neutral core: its course, read by :func:`read_sections`
+    from ``lessons/<game>/`` with the game's own check-question parser, and the way through it. The
+    pages, the presenter, the handout and the progress in the browser need nothing more; a
+    question is judged by the game that parsed it. Each game's course module is one
+    (``tutor.course`` below for dominoes, ``tutor.games.backgammon.course``)."""
+
+    def load_course(self) -> tuple[Section, ...]:
+        """The sections in rulebook order."""
+        ...
+
+    def find(self, section_id: str, step_id: str | None = None) -> tuple[Section | None, Step | None]:
+        """A section and one of its steps by their ids (None where there is no such one)."""
+        ...
+
+    def neighbours(self, section: Section, step: Step) -> tuple[tuple[Section, Step] | None, tuple[Section, Step] | None]:
+        """The steps before and after ``step`` across the whole course."""
+        ...
 
 
 # ----- the domino course --------------------------------------------------------------------------

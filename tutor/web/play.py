@@ -28,7 +28,7 @@ from .diagrams import labels_for_notes
 from .errors import BadGame, secret_key
 from .pages import use_language_prefix
 from .voice import Voice, match_line, match_won, player_name, render_all, round_headline
-from .wording import render_error, render_refusal
+from .wording import join_or, render_error, render_refusal
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -145,8 +145,8 @@ def free_play():
         # choose the id now, so that the URL holds the whole state from here on.
         seats = request.args.get("seats", "2")
         if seats not in [str(n) for n in SEAT_COUNTS]:
-            # TRANSLATORS: free play was asked for with a number of players other than 2, 3 or 4.
-            raise BadGame(_("Free play is for 2, 3 or 4 players."))
+            # TRANSLATORS: free play was asked for with another number of players; %(counts)s lists the numbers allowed, such as "2, 3 or 4".
+            raise BadGame(_("Free play is for %(counts)s players.", counts=join_or(SEAT_COUNTS)))
         return redirect(url_for("play.free_play", g=new_game_id(int(seats))))
     try:
         seats = read_game_id(game_id)

@@ -394,7 +394,8 @@ ERRORS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: error message of the analyze API (line_type); field names such as hands, line, to_move and passes stay in English.
     "line_type": lambda **p: _("line must be a list of tiles such as \"6-3\"."),
     # TRANSLATORS: error message of the analyze API (seats); field names such as hands, line, to_move and passes stay in English.
-    "seats": lambda seats, **p: _("There must be 2 to 4 hands, not %(seats)s.", seats=seats),
+    "seats": lambda seats, fewest, most, **p: _("There must be %(fewest)s to %(most)s hands, not %(seats)s.",
+                                                seats=seats, fewest=fewest, most=most),
     # TRANSLATORS: error message of the analyze API (tile); field names such as hands, line, to_move and passes stay in English.
     "tile": lambda token, **p: _(
         "%(token)s is not a tile: write two numbers from 0 to 6 joined by a dash, such as 6-3.", token=token),

@@ -218,6 +218,7 @@ class Position:
             raise InvalidPositionError(
                 f"{seats} hands: {self.rules.name} is played by {self.rules.seat_range} seats",
                 where="hands", code="seats", seats=seats,
+                fewest=min(self.rules.seat_counts), most=max(self.rules.seat_counts),
             )
         seen = 0
         for hand in self.hands:
@@ -439,7 +440,7 @@ class Position:
         if len(hands_data) not in rules.seat_counts:
             raise InvalidPositionError(
                 f"{len(hands_data)} hands: there must be {rules.seat_range}", where="hands", code="seats",
-                seats=len(hands_data),
+                seats=len(hands_data), fewest=min(rules.seat_counts), most=max(rules.seat_counts),
             )
         if "line" not in data:
             raise InvalidPositionError("line is required", where="line", code="missing", field="line")
