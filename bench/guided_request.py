@@ -4,7 +4,7 @@ actions in its round takes to answer.
 Run by hand (never a timed test): ``.venv/bin/python bench/guided_request.py [hand-id] [actions] [requests]``
 (``three-players``, 30 actions and 30 requests unless given). The learner's moves are the first
 legal action at each turn, cut where the round (the opponents' turns included) holds at least
-``actions`` actions. The first request (templates compiled, catalogs read) is left out; each
+``actions`` actions. The first ten requests (templates compiled, catalogs read) are left out; each
 later request is timed on its own, in a single thread, by the wall clock and by the process's CPU
 time (which other programs on a busy machine do not inflate). The last line is fixed so runs can
 be compared:
@@ -13,6 +13,7 @@ be compared:
 
 from __future__ import annotations
 
+import gc
 import statistics
 import sys
 import time
@@ -38,7 +39,9 @@ def learner_moves(hand_id: str, actions: int) -> tuple[list[str], int]:
 
 def timed(client, url: str, requests: int) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU seconds of each request."""
-    client.get(url)  # warm: templates, catalogs
+    for _ in range(10):  # warm: templates, catalogs, the renderer's shared tile halves
+        client.get(url)
+    gc.collect()  # a collection owed by the warm-up would land in one timed request
     wall, cpu = [], []
     for _ in range(requests):
         start, start_cpu = time.perf_counter(), time.process_time()
