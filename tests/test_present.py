@@ -724,3 +724,21 @@ def test_the_projector_page_and_the_backgammon_course_link_the_backgammon_slides
     assert f'href="/{lang}/backgammon/present/bear-off/hit-while-bearing-off"' in step
     # the domino slides are where they were, on their own channel
     assert 'data-channel="tutor-present" ' in get(client, f"/{lang}/domino/present/dealing/")
+
+
+def test_whether_a_picture_keeps_its_answer_is_the_questions_to_say(client, monkeypatch):
+    """Issue 18, item 6: the lesson page and the slides ask the question (hides_answer_in), not a
+    rule of their own: a question that says its picture may show its answer gets the marks at once."""
+    from tutor import course as domino_course
+
+    asks = lambda t: t.question is not None and t.diagram is not None and t.question.diagram == t.diagram  # noqa: E731
+    section = next(s for s in SECTIONS if any(asks(t) for t in s.steps))
+    step = next(t for t in section.steps if asks(t))
+    lesson = f"/en/domino/lessons/{section.id}/{step.id}"
+    slide = f"/en/domino/present/{section.id}/{step.id}/question"
+    number = next(s.number for s in present.slides_of(section) if s.step == step and s.question)
+    assert 'data-answers="hidden"' in get(client, lesson)
+    assert marks(figure_of(get(client, slide), number).split('<div class="picture picture-revealed">')[0]) == set()
+    monkeypatch.setattr(domino_course.Question, "hides_answer_in", lambda self, diagram_id: False)
+    assert 'data-answers="hidden"' not in get(client, lesson)
+    assert 'picture-revealed' not in figure_of(get(client, slide), number)

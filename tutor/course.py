@@ -49,6 +49,12 @@ class Question:
     number: int = 0
     totals: tuple[int, ...] = ()
 
+    def hides_answer_in(self, diagram_id: str | None) -> bool:
+        """Whether the picture ``diagram_id`` is shown neutral (no rings, no dimming, no result or
+        totals under it) until this question is answered: its own picture would answer it. The
+        lesson page, the presenter's slides and the handout all ask this."""
+        return diagram_id is not None and diagram_id == self.diagram
+
 
 @dataclass(frozen=True)
 class Step:

@@ -240,7 +240,7 @@ def slide_view(section: Section, slide: Slide, count: int, pictures: bool = True
     # A question slide, and the slide before it, show the position neutrally (no rings, no dimming,
     # no result written under it): the class works it out first. The answer key (A) shows the
     # marked picture in its place.
-    view["neutral"] = step.question is not None
+    view["neutral"] = step.question is not None and step.question.hides_answer_in(view["diagram"])
     view["svg_revealed"] = None
     view["reveal_label"] = ""
     if view["diagram"] and pictures:

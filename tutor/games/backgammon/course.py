@@ -47,6 +47,12 @@ class Question:
     options: tuple[str, ...]
     explain: str = ""
 
+    def hides_answer_in(self, diagram_id: str | None) -> bool:
+        """Whether the picture ``diagram_id`` is shown neutral (no rings, no dimming, no result or
+        totals under it) until this question is answered: its own picture would answer it. The
+        lesson page, the presenter's slides and the handout all ask this."""
+        return diagram_id is not None and diagram_id == self.diagram
+
 
 _QUESTION_KEYS = {"kind", "text", "diagram", "options", "explain"}
 
