@@ -15,7 +15,7 @@ from flask_babel import get_locale, gettext as _, ngettext
 from ..games.backgammon import BackgammonError
 from ..games.backgammon.analysis import Note
 from . import wording as _domino_wording  # noqa: F401  (registers domino.refusal, lent below)
-from .sentences import lend, register, say, sentence
+from .sentences import lend, register, say, say_or
 
 
 def side_name(side: str) -> str:
@@ -245,22 +245,10 @@ lend("backgammon.refusal", ("body", "missing"), "domino.refusal")
 
 def render_reason(code: str, params: dict | None = None) -> str:
     """Why a move or offer is refused, from a why-not reason or an IllegalMoveError's code."""
-    render = sentence("backgammon.refusal", code)
-    try:
-        if render is not None:
-            return render(**(params or {}))
-    except TypeError:  # a code raised with other parameters than its sentence needs
-        pass
     # TRANSLATORS: backgammon: a refused move, when no more precise reason applies.
-    return _("The rules do not allow that move.")
+    return say_or("backgammon.refusal", code, params, lambda: _("The rules do not allow that move."))
 
 
 def render_error(error: BackgammonError) -> str:
-    render = sentence("backgammon.refusal", error.code)
-    try:
-        if render is not None:
-            return render(**error.params)
-    except TypeError:  # a code raised with other parameters than its sentence needs
-        pass
     # TRANSLATORS: generic error for a game position the rules cannot accept.
-    return _("This is not a valid position.")
+    return say_or("backgammon.refusal", error.code, error.params, lambda: _("This is not a valid position."))

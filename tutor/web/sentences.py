@@ -59,6 +59,18 @@ def say(namespace: str, kind: str, params: Mapping[str, Any] | None = None) -> s
     return _SENTENCES[f"{namespace}.{kind}"](**(params or {}))
 
 
+def say_or(namespace: str, kind: str | None, params: Mapping[str, Any] | None, fallback: Callable[[], str]) -> str:
+    """``<namespace>.<kind>`` worded with ``params``; ``fallback()`` for a kind the namespace does not
+    have, or one raised with other parameters than its sentence needs (a refusal must never fail)."""
+    found = _SENTENCES.get(f"{namespace}.{kind}")
+    if found is not None:
+        try:
+            return found(**(params or {}))
+        except TypeError:
+            pass
+    return fallback()
+
+
 def kinds(namespace: str) -> set[str]:
     """Every kind registered (or lent) in ``namespace``."""
     prefix = namespace + "."
@@ -70,4 +82,4 @@ def owner(namespace: str, kind: str) -> str:
     return _OWNERS[f"{namespace}.{kind}"]
 
 
-__all__ = ["Sentence", "kinds", "lend", "owner", "register", "say", "sentence"]
+__all__ = ["Sentence", "kinds", "lend", "owner", "register", "say", "say_or", "sentence"]

@@ -13,7 +13,7 @@ from flask_babel import get_locale, gettext as _, ngettext, pgettext
 
 from ..games.domino.analysis import Note
 from ..games.domino import DominoError
-from .sentences import register, say, sentence
+from .sentences import register, say, say_or
 
 
 def join_and(items: Iterable[object]) -> str:
@@ -472,14 +472,8 @@ def render_error(error: DominoError) -> str:
 
 def render_refusal(code: str | None, params: dict | None = None) -> str:
     """A refusal (an invalid position, a move the rules refuse, a click) in the current language."""
-    render = sentence("domino.refusal", code or "")
-    try:
-        if render is not None:
-            return render(**(params or {}))
-    except TypeError:  # a code raised with other parameters than its sentence needs
-        pass
     # TRANSLATORS: generic error for a game position the rules cannot accept.
-    return _("This is not a valid position.")
+    return say_or("domino.refusal", code, params, lambda: _("This is not a valid position."))
 
 
 def seat_name(seat: int, seats: int) -> str:
