@@ -97,6 +97,13 @@ def score_blocked_playboard(pips: Sequence[int], tiles: Sequence[int]) -> tuple[
     return winner, sum(pips) - 2 * pips[winner]
 
 
+def score_blocked_sato(pips: Sequence[int], tiles: Sequence[int]) -> tuple[int | None, int]:
+    """Sato 157 (VARIANTS.md): the same winner as Playboard (lowest pips, then fewer tiles, still
+    tied: nobody), who scores the pips left in the other hands (Playboard subtracts the winner's own)."""
+    winner, _playboard_points = score_blocked_playboard(pips, tiles)
+    return (None, 0) if winner is None else (winner, score_domino(pips, winner))
+
+
 def leader_by_forced_opening(result: RoundResult) -> int | None:
     """Playboard: every round opens by the forced-opening rule, so no seat is chosen in advance."""
     return None
@@ -136,3 +143,10 @@ class RuleSet:
 
 
 PLAYBOARD = RuleSet(name="playboard", hand_sizes={2: 7, 3: 5, 4: 5})
+
+#: Sato 157, the traditional Vietnamese rules (VARIANTS.md): 7 tiles each for 2 to 4 players (4
+#: players: no boneyard), the first round opened as in Playboard, a blocked round's winner scoring
+#: the others' pips, the previous winner leading the next round. Issue #15: the engine plays its
+#: rounds; a later round's lead with any tile is not built yet.
+SATO = RuleSet(name="sato", hand_sizes={2: 7, 3: 7, 4: 7}, score_blocked=score_blocked_sato,
+               next_round_leader=leader_is_previous_winner)

@@ -1,0 +1,72 @@
+"""Sato 157's first rounds played by the engine (rules.SATO, issue #15), checked against the
+independent statement of the rule set (tests/variants_checker.py): the deal, the opening, every
+draw and pass, and how a finished round is won and scored."""
+
+from __future__ import annotations
+
+import random
+
+from variants_checker import blocked_winner, opening_tile, pips, sato_boneyard, sato_hand_size, sato_points, tile
+
+from tutor.games.domino import ActionKind, Deal, Required
+from tutor.games.domino.rules import SATO
+
+
+def _hands(position) -> list[list[tuple[int, int]]]:
+    return [[tile(str(t)) for t in position.hand(seat)] for seat in range(position.seats)]
+
+
+def _fits(piece: tuple[int, int], ends: tuple[int, int]) -> bool:
+    return bool(set(piece) & set(ends))
+
+
+def test_sato_first_rounds_follow_the_independent_statement():
+    rng = random.Random(157)
+    endings = {"domino": 0, "blocked": 0, "tie": 0}
+    for seed in range(600):
+        seats = 2 + seed % 3
+        position = Deal.from_seed(seed, seats, SATO).position()
+        hands = _hands(position)
+        assert [len(h) for h in hands] == [sato_hand_size(seats)] * seats
+        assert len(position.boneyard) == sato_boneyard(seats)  # 4 players: nothing to draw
+        expected = opening_tile(hands)
+        opening = position.opening()
+        if expected is not None:  # without a double the heaviest tile leads, as in Playboard
+            assert (opening.seat, tile(str(opening.tile))) == expected
+        while position.required() is not Required.OVER:
+            seat = position.to_move
+            action = rng.choice(position.legal_actions())
+            if position.line:
+                hand = _hands(position)[seat]
+                can_play = any(_fits(piece, position.ends) for piece in hand)
+                if action.kind is ActionKind.DRAW:
+                    assert not can_play and position.boneyard, "draws only when stuck, from a boneyard"
+                if action.kind is ActionKind.PASS:
+                    assert not can_play and not position.boneyard, "passes only when stuck with nothing to draw"
+            position = position.apply(action)
+        result = position.result()
+        hands = _hands(position)
+        emptied = [seat for seat, hand in enumerate(hands) if not hand]
+        if emptied:
+            endings["domino"] += 1
+            assert result.winner == emptied[0] and result.points == sato_points(hands, emptied[0])
+        else:
+            winner = blocked_winner(hands)
+            assert result.winner == winner
+            if winner is None:
+                endings["tie"] += 1
+                assert result.points == 0
+            else:
+                endings["blocked"] += 1
+                # the others' pips, not Playboard's others' pips minus the winner's own
+                assert result.points == sato_points(hands, winner) == sum(pips(h) for h in hands) - pips(hands[winner])
+    assert endings["domino"] > 100 and endings["blocked"] > 50, endings
+
+
+def test_the_next_round_is_led_by_the_winner():
+    position = Deal.from_seed(3, 4, SATO).position()
+    rng = random.Random(3)
+    while position.required() is not Required.OVER:
+        position = position.apply(rng.choice(position.legal_actions()))
+    result = position.result()
+    assert SATO.next_round_leader(result) == result.winner
