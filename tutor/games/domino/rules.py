@@ -8,7 +8,7 @@ round is scored, who leads the next one, and what total wins the match. Playboar
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 from .tiles import BY_WEIGHT, DOUBLES_MASK, TILES, Tile
@@ -142,11 +142,24 @@ class RuleSet:
             raise ValueError(f"{self.name} is played by {self.seat_counts} seats, not {seats}") from None
 
 
+def led_by(seat: int) -> Callable[[Sequence[int]], Opening]:
+    """The opening of a round whose leader is chosen in advance: ``seat`` leads, with any tile."""
+    def choose(hands: Sequence[int]) -> Opening:
+        return Opening(seat, None, OpeningReason.PREVIOUS_WINNER)
+    return choose
+
+
+def rules_for_round(rules: RuleSet, leader: int | None) -> RuleSet:
+    """The rules one round is played by: ``rules``, and when the match chose the round's leader
+    (:meth:`~tutor.games.domino.match.Match.next_leader`), that seat opens with any tile."""
+    return rules if leader is None else replace(rules, choose_opening=led_by(leader))
+
+
 PLAYBOARD = RuleSet(name="playboard", hand_sizes={2: 7, 3: 5, 4: 5})
 
 #: Sato 157, the traditional Vietnamese rules (VARIANTS.md): 7 tiles each for 2 to 4 players (4
 #: players: no boneyard), the first round opened as in Playboard, a blocked round's winner scoring
-#: the others' pips, the previous winner leading the next round. Issue #15: the engine plays its
-#: rounds; a later round's lead with any tile is not built yet.
+#: the others' pips, the previous winner leading the next round with any tile (a round's rules:
+#: :func:`rules_for_round` with :meth:`Match.next_leader`).
 SATO = RuleSet(name="sato", hand_sizes={2: 7, 3: 7, 4: 7}, score_blocked=score_blocked_sato,
                next_round_leader=leader_is_previous_winner)
