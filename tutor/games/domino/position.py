@@ -213,13 +213,7 @@ class Position:
         return _restore, (self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules)
 
     def _check(self) -> None:
-        seats = len(self.hands)
-        if seats not in self.rules.seat_counts:
-            raise InvalidPositionError(
-                f"{seats} hands: {self.rules.name} is played by {self.rules.seat_range} seats",
-                where="hands", code="seats", seats=seats,
-                fewest=min(self.rules.seat_counts), most=max(self.rules.seat_counts),
-            )
+        self.rules.check_seats(len(self.hands), where="hands")
         seen = 0
         for hand in self.hands:
             if hand & seen:
@@ -437,11 +431,7 @@ class Position:
             raise InvalidPositionError("hands is required", where="hands", code="missing", field="hands")
         if not isinstance(hands_data, list) or not all(isinstance(h, list) for h in hands_data):
             raise InvalidPositionError("hands must be a list of lists of tiles", where="hands", code="hands_type")
-        if len(hands_data) not in rules.seat_counts:
-            raise InvalidPositionError(
-                f"{len(hands_data)} hands: there must be {rules.seat_range}", where="hands", code="seats",
-                seats=len(hands_data), fewest=min(rules.seat_counts), most=max(rules.seat_counts),
-            )
+        rules.check_seats(len(hands_data), where="hands")
         if "line" not in data:
             raise InvalidPositionError("line is required", where="line", code="missing", field="line")
         line_data = data["line"]

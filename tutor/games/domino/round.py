@@ -31,10 +31,7 @@ class Deal:
     rules: RuleSet = field(default=PLAYBOARD, compare=False)
 
     def __post_init__(self) -> None:
-        if self.seats not in self.rules.seat_counts:
-            raise InvalidPositionError(
-                f"{self.seats} seats: {self.rules.name} is played by {self.rules.seat_range}", code="seats", seats=self.seats
-            )
+        self.rules.check_seats(self.seats)
         if len(self.order) != TILE_COUNT or len(set(self.order)) != TILE_COUNT:
             raise InvalidPositionError("a deal must list each of the 28 tiles once", code="deal")
 

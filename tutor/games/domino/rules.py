@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
+from .errors import InvalidPositionError
 from .tiles import BY_WEIGHT, DOUBLES_MASK, TILES, Tile
 
 
@@ -134,6 +135,12 @@ class RuleSet:
         """The seat counts as words for error messages, e.g. ``2 to 4``."""
         low, high = self.seat_counts[0], self.seat_counts[-1]
         return str(low) if low == high else f"{low} to {high}"
+
+    def check_seats(self, seats: int, where: str = "") -> None:
+        """Raise the ``seats`` error (with the counts its sentence names) unless ``seats`` may play."""
+        if seats not in self.seat_counts:
+            raise InvalidPositionError(f"{seats} seats: {self.name} is played by {self.seat_range}", where=where,
+                                       code="seats", seats=seats, fewest=self.seat_counts[0], most=self.seat_counts[-1])
 
     def hand_size(self, seats: int) -> int:
         try:
