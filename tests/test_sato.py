@@ -97,4 +97,4 @@ def test_whole_matches_the_winner_leads_the_next_round_with_any_tile():
                 expected_leader = result.winner
             match = match.after(result)
             round_number += 1
-    assert checked > 100
+    assert checked > 100 and ties > 0, (checked, ties)  # a tie's leader leads again: it happened

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import PLAYBOARD, RoundResult, RuleSet, leader_by_forced_opening
+from .rules import PLAYBOARD, RoundResult, RuleSet
 
 
 @dataclass(frozen=True)
@@ -49,12 +49,11 @@ class Match:
         """The seat chosen to lead the next round, or None when the opening rule decides. When the
         rule set names a leader but the last round was a tie (nobody won), the leader of that round
         leads again (Sato 157, VARIANTS.md); a tie in the first round leaves it to the opening rule."""
-        if not self.results:
-            return None
-        leader = self.rules.next_round_leader(self.results[-1])
-        if leader is None and self.results[-1].winner is None and self.rules.next_round_leader is not leader_by_forced_opening:
-            return Match(self.seats, self.rules, self.results[:-1]).next_leader()
-        return leader
+        for result in reversed(self.results):
+            if result.winner is not None:
+                return self.rules.next_round_leader(result)
+            # a tie: the round's own leader was chosen after the round before it
+        return None
 
     def after(self, result: RoundResult) -> "Match":
         if self.is_over():
