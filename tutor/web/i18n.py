@@ -16,7 +16,6 @@ from pathlib import Path
 from flask import Flask, current_app, g, has_app_context, request, url_for
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
-from werkzeug.routing import BuildError
 
 # ---- the languages: one per catalog folder, translations/<code>/LC_MESSAGES/messages.po (so that
 # `make add-language LANG=xx` is all it takes; see TRANSLATING.md), in the course's order, then A-Z.
@@ -137,10 +136,7 @@ def switch_language_url(code: str) -> str:
         return url_for("pages.home", lang_code=code)
     args.update({k: v for k, v in request.args.items() if k not in _TRANSIENT_ARGS})
     args["lang_code"] = code
-    try:
-        return url_for(endpoint, **args)
-    except (BuildError, ValueError):  # an error page for an address that cannot be rebuilt
-        return url_for("pages.home", lang_code=code)
+    return url_for(endpoint, **args)
 
 
 def url_map_arguments(endpoint: str) -> set[str]:
