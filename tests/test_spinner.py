@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tutor.games.domino.spinner import Arm, SpinnerLayout, all_fives_score, nearest_five
+from tutor.games.domino.spinner import End, SpinnerLayout, all_fives_score, nearest_five
 from tutor.games.domino.tiles import Tile
 from variants_checker import SpinnerLayout as CheckerLayout, all_fives_points, round_to_five
 
@@ -34,7 +34,7 @@ def test_the_engine_and_the_checker_agree_on_random_layouts():
             compared += 1
             if places:
                 arm = rng.choice(places)
-                engine = engine.play(Tile(*piece), Arm(arm))
+                engine = engine.play(Tile(*piece), End(arm))
                 checker.play(piece, arm)
                 played.append(piece)
         assert sorted(engine.tiles) == sorted(Tile(*t) for t in played)
@@ -44,9 +44,9 @@ def test_the_engine_and_the_checker_agree_on_random_layouts():
 def test_a_tile_that_does_not_fit_is_refused_and_the_layout_unchanged():
     layout = SpinnerLayout.lead(Tile(6, 6))
     with pytest.raises(ValueError):
-        layout.play(Tile(5, 4), Arm.LEFT)
+        layout.play(Tile(5, 4), End.LEFT)
     with pytest.raises(ValueError):
-        layout.play(Tile(6, 1), Arm.UP)  # the sides open only after both ends
+        layout.play(Tile(6, 1), End.UP)  # the sides open only after both ends
     assert layout == SpinnerLayout.lead(Tile(6, 6))
     with pytest.raises(ValueError):
         SpinnerLayout.lead(Tile(6, 5))

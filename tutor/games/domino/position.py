@@ -26,13 +26,9 @@ from .errors import (
     InvalidTileError,
 )
 from .rules import PLAYBOARD, Opening, RoundResult, RuleSet, Termination
+from .spinner import End
 from .tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
 from .turn import Required, fitting_tiles, seat_turn
-
-
-class End(enum.Enum):
-    LEFT = "left"
-    RIGHT = "right"
 
 
 class ActionKind(enum.Enum):

@@ -56,7 +56,7 @@ def options(kind: str, position: Position, seat: int = 0) -> list[Option]:
             if opening:
                 choices.append(Option(str(Action.open(tile)), "open_with", {"tile": str(tile)}))
             else:
-                for end in End:
+                for end in (End.LEFT, End.RIGHT):
                     choices.append(Option(str(Action.play(tile, end)), "play_at_" + end.value, {"tile": str(tile)}))
         return choices
     if kind == "action":

@@ -11,7 +11,7 @@ Playboard's line never branches (RULES.md): this layout is only for the rule set
 10
 >>> layout = layout.play(Tile(5, 0), RIGHT)
 >>> layout.places(Tile(6, 5)), layout.count()
-([<Arm.LEFT: 'left'>], 10)
+([<End.LEFT: 'left'>], 10)
 """
 
 from __future__ import annotations
@@ -22,14 +22,18 @@ from dataclasses import dataclass
 from .tiles import Tile
 
 
-class Arm(str, enum.Enum):
+class End(enum.Enum):
+    """Where a tile is played: a line's left or right end, or, once a spinner's two ends hold a
+    tile, its up or down side. With a spinner each is an **arm** growing outwards from it."""
+
     LEFT = "left"
     RIGHT = "right"
     UP = "up"
     DOWN = "down"
 
 
-LEFT, RIGHT, UP, DOWN = Arm.LEFT, Arm.RIGHT, Arm.UP, Arm.DOWN
+LEFT, RIGHT, UP, DOWN = End.LEFT, End.RIGHT, End.UP, End.DOWN
+ARMS = (LEFT, RIGHT, UP, DOWN)  # the order of SpinnerLayout.arms
 ENDS = (LEFT, RIGHT)  # the spinner's ends: open from the start
 SIDES = (UP, DOWN)  # the spinner's sides: open once both ends hold a tile (VARIANTS.md, decision)
 
@@ -48,31 +52,31 @@ class SpinnerLayout:
             raise ValueError(f"{spinner} is not a double: a spinner is")
         return cls(spinner)
 
-    def arm(self, arm: Arm) -> tuple[tuple[Tile, int], ...]:
-        return self.arms[list(Arm).index(arm)]
+    def arm(self, arm: End) -> tuple[tuple[Tile, int], ...]:
+        return self.arms[ARMS.index(arm)]
 
-    def open_arms(self) -> tuple[Arm, ...]:
+    def open_arms(self) -> tuple[End, ...]:
         """The arms a tile may extend now."""
         if self.arm(LEFT) and self.arm(RIGHT):
             return ENDS + SIDES
         return ENDS
 
-    def open_number(self, arm: Arm) -> int:
+    def open_number(self, arm: End) -> int:
         tiles = self.arm(arm)
         return tiles[-1][1] if tiles else self.spinner.high
 
-    def open_ends(self) -> dict[Arm, int]:
+    def open_ends(self) -> dict[End, int]:
         """Each open arm and the number it shows."""
         return {arm: self.open_number(arm) for arm in self.open_arms()}
 
-    def places(self, tile: Tile) -> list[Arm]:
+    def places(self, tile: Tile) -> list[End]:
         """The arms ``tile`` fits (several arms may show the same number: each is a move)."""
         return [arm for arm in self.open_arms() if tile.has(self.open_number(arm))]
 
-    def play(self, tile: Tile, arm: Arm) -> "SpinnerLayout":
+    def play(self, tile: Tile, arm: End) -> "SpinnerLayout":
         if arm not in self.places(tile):
             raise ValueError(f"{tile} does not fit the {arm.value} arm")
-        index = list(Arm).index(arm)
+        index = ARMS.index(arm)
         grown = self.arms[index] + ((tile, tile.other(self.open_number(arm))),)
         return SpinnerLayout(self.spinner, self.arms[:index] + (grown,) + self.arms[index + 1:])
 
@@ -103,4 +107,4 @@ def nearest_five(pips: int) -> int:
     return (pips + 2) // 5 * 5
 
 
-__all__ = ["Arm", "DOWN", "LEFT", "RIGHT", "SpinnerLayout", "UP", "all_fives_score", "nearest_five"]
+__all__ = ["ARMS", "DOWN", "End", "LEFT", "RIGHT", "SpinnerLayout", "UP", "all_fives_score", "nearest_five"]
