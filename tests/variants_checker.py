@@ -6,11 +6,16 @@ Everything is plain data: a tile is a pair ``(high, low)``; a layout with a spin
 number and four arms (lists of the numbers showing at each arm's outer end after each tile, so the
 last one is the arm's open end), in the order ``left, right, up, down``; a line without a spinner
 (Sato 157) is its two open ends.
+
+Straight and All Fives are also played here as whole rounds (``start``, ``required``,
+``legal_plays``, ``points_of``, ``apply``, ``result``) and matches (``straight_match_winner``,
+``all_fives_match_winner``), from VARIANTS.md's tables and worked examples only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 ARMS = ("left", "right", "up", "down")
 
@@ -58,6 +63,10 @@ class SpinnerLayout:
         outer = b if a == number else a
         self.ends[arm].append((outer, a == b))
 
+    def copy(self) -> SpinnerLayout:
+        """A layout to play on without changing this one (``apply`` returns new rounds)."""
+        return SpinnerLayout(self.spinner, {arm: list(ends) for arm, ends in self.ends.items()})
+
     def count(self) -> int:
         """All Fives: the sum of the open ends. Each arm with tiles counts its end (both halves
         of a double); the spinner counts both its halves until left and right both hold a tile
@@ -93,8 +102,8 @@ def sato_boneyard(players: int) -> int:
 
 
 def blocked_winner(hands: list[list[tuple[int, int]]]) -> int | None:
-    """Sato 157 and Straight, a blocked round: the lowest pip total wins; tied: fewer tiles;
-    still tied: nobody (None)."""
+    """Sato 157, a blocked round: the lowest pip total wins; tied: fewer tiles; still tied:
+    nobody (None). (Straight breaks no tie on tiles: see ``straight_blocked_winner``.)"""
     keys = [(pips(h), len(h)) for h in hands]
     best = min(keys)
     winners = [i for i, k in enumerate(keys) if k == best]
@@ -127,3 +136,247 @@ def opening_tile(hands: list[list[tuple[int, int]]]) -> tuple[int, tuple[int, in
         _, seat, piece = max(doubles)
         return seat, piece
     return None
+
+
+# --- Straight and All Fives: whole rounds ------------------------------------------------------
+
+Tile = tuple[int, int]
+STRAIGHT = "straight"
+ALL_FIVES = "all-fives"
+SPINNER_RULES = (STRAIGHT, ALL_FIVES)
+ALL_TILES: list[Tile] = [(a, b) for a in range(7) for b in range(a + 1)]
+#: VARIANTS.md: a real deal is 7 tiles each and 14 in the boneyard. ``start`` does not insist, so
+#: hand-worked tests can use short deals; the rules of play do not depend on the sizes.
+HAND_SIZE = 7
+
+
+def straight_blocked_winner(hands: list[list[Tile]]) -> int | None:
+    """Straight, a blocked round: the lower pip total wins; "tied: nobody scores" (VARIANTS.md,
+    decision). The table names no tie-break on the number of tiles (Sato 157's does), so equal
+    pips are a tie whatever the tile counts."""
+    first, second = pips(hands[0]), pips(hands[1])
+    if first == second:
+        return None
+    return 0 if first < second else 1
+
+
+@dataclass
+class SpinnerRound:
+    """A round of Straight or All Fives between seats 0 and 1.
+
+    ``apply`` never changes a round: it returns a new one (the old one stays a valid snapshot)."""
+
+    rules: str                      # "straight" or "all-fives"
+    hands: list[list[Tile]]         # the two hands; a drawn tile goes to the end
+    boneyard: list[Tile]            # in draw order: the next draw takes boneyard[0]
+    layout: SpinnerLayout
+    to_move: int                    # the seat whose turn it is
+    passes: int = 0                 # passes in a row (two: blocked)
+    play_points: list[int] = field(default_factory=lambda: [0, 0])  # All Fives, per seat
+    last_placer: int = 0            # the seat that placed the last tile (the lead counts)
+    placed: list[Tile] = field(default_factory=list)  # the tiles on the table, lead first
+    #: every play that scored, ``(seat, points)`` in order: the match counts after each play, so
+    #: it needs the order, not only the totals
+    scores: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _check_tile(piece) -> Tile:
+    piece = tuple(piece)
+    if piece not in ALL_TILES:
+        raise ValueError(f"{piece} is not a double-six tile written (high, low)")
+    return piece
+
+
+def start(hands: list[list[Tile]], boneyard: list[Tile], rules: str) -> SpinnerRound | None:
+    """The opening: the highest double dealt (in either hand; the boneyard does not count) is led
+    by its holder and is the spinner; then the other seat moves. No double dealt: ``None``, the
+    deal is void and the tiles are dealt again (VARIANTS.md, decision). The lead scores nothing,
+    even in All Fives where it shows a count (5-5 shows 10)."""
+    if rules not in SPINNER_RULES:
+        raise ValueError(f"unknown rule set {rules!r}: {SPINNER_RULES}")
+    if len(hands) != 2:
+        raise ValueError("Straight and All Fives are for two players")
+    hands = [[_check_tile(t) for t in hand] for hand in hands]
+    boneyard = [_check_tile(t) for t in boneyard]
+    every = hands[0] + hands[1] + boneyard
+    if len(set(every)) != len(every):
+        raise ValueError("a tile is dealt twice")
+    if not hands[0] or not hands[1]:
+        raise ValueError("each seat is dealt tiles")
+    opening = opening_tile(hands)
+    if opening is None:
+        return None
+    seat, double = opening
+    hands[seat].remove(double)
+    return SpinnerRound(
+        rules=rules, hands=hands, boneyard=boneyard, layout=SpinnerLayout(double[0]),
+        to_move=1 - seat, last_placer=seat, placed=[double],
+    )
+
+
+def _over(state: SpinnerRound) -> bool:
+    return not state.hands[0] or not state.hands[1] or state.passes >= 2
+
+
+def legal_plays(state: SpinnerRound) -> list[tuple[Tile, str]]:
+    """Every ``(tile, arm)`` the seat to move may play, ``sorted()`` (tile first, then the arm's
+    name in alphabetical order). A tile that fits two arms is two plays, even when both arms show
+    the same number. Empty when the round is over or nothing fits."""
+    if _over(state):
+        return []
+    hand = state.hands[state.to_move]
+    return sorted((piece, arm) for piece in hand for arm in state.layout.fits(piece))
+
+
+def required(state: SpinnerRound) -> str:
+    """What the rules require next: "over" (a hand is empty, or both seats passed in a row),
+    "play" (a tile fits: playing is compulsory), "draw" (nothing fits and the boneyard has tiles:
+    draw one and keep the turn), "pass" (nothing fits, boneyard empty)."""
+    if _over(state):
+        return "over"
+    if legal_plays(state):
+        return "play"
+    return "draw" if state.boneyard else "pass"
+
+
+def points_of(state: SpinnerRound, piece: Tile, arm: str) -> int:
+    """What playing ``piece`` on ``arm`` scores: All Fives, the count of the open ends after the
+    play when it is a positive multiple of 5, else 0; Straight, always 0. Only the layout is
+    asked (raises ValueError when the tile does not fit there), not whose hand holds the tile."""
+    after = state.layout.copy()
+    after.play(_check_tile(piece), arm)
+    return all_fives_points(after.count()) if state.rules == ALL_FIVES else 0
+
+
+def apply(state: SpinnerRound, action: tuple) -> SpinnerRound:
+    """The round after ``action``: ``("play", tile, arm)``, ``("draw",)`` or ``("pass",)``.
+    Raises ValueError for anything the rules do not allow now (only what ``required`` names is
+    allowed, and only a play from ``legal_plays``). A play resets the passes and hands the turn
+    over; a draw takes the boneyard's first tile and keeps the turn; a pass counts one and hands
+    the turn over."""
+    need = required(state)
+    if need == "over":
+        raise ValueError("the round is over")
+    action = tuple(action)
+    kind = action[0] if action else None
+    seat = state.to_move
+    new = replace(  # every list copied: the old round stays as it was
+        state, hands=[list(hand) for hand in state.hands], boneyard=list(state.boneyard),
+        layout=state.layout.copy(), play_points=list(state.play_points),
+        placed=list(state.placed), scores=list(state.scores),
+    )
+    if kind == "play" and len(action) == 3:
+        piece, arm = _check_tile(action[1]), action[2]
+        if need != "play" or (piece, arm) not in legal_plays(state):
+            raise ValueError(f"seat {seat} may not play {piece} on the {arm} arm")
+        points = points_of(state, piece, arm)
+        new.hands[seat].remove(piece)
+        new.layout.play(piece, arm)
+        new.placed.append(piece)
+        new.play_points[seat] += points
+        if points:
+            new.scores.append((seat, points))
+        new.last_placer = seat
+        new.passes = 0
+        new.to_move = 1 - seat
+    elif action == ("draw",):
+        if need != "draw":
+            raise ValueError(f"seat {seat} may not draw: the rules require {need}")
+        new.hands[seat].append(new.boneyard.pop(0))
+    elif action == ("pass",):
+        if need != "pass":
+            raise ValueError(f"seat {seat} may not pass: the rules require {need}")
+        new.passes += 1
+        new.to_move = 1 - seat
+    else:
+        raise ValueError(f"not an action: {action!r}")
+    return new
+
+
+def result(state: SpinnerRound) -> dict | None:
+    """``None`` while the round goes on; else how it ended:
+
+    - ``reason``: "domino" (a hand is empty) or "blocked" (both seats passed in a row);
+    - ``winner``: the seat that takes the round-end points, or ``None`` (Straight, blocked, equal
+      pips);
+    - ``points``: the round-end points. Straight: the opponent's pips to the one who went out;
+      blocked, to the lower pip total (equal pips: nobody, 0). All Fives: the opponent's pips
+      rounded to the nearest 5, halves up, to the one who went out; blocked, to the seat that
+      placed the last tile (the lead counts as placed), the same bonus (its opponent's pips,
+      rounded);
+    - ``play_points``: ``(seat 0, seat 1)`` scored during play (All Fives; Straight: 0, 0);
+    - ``pips``: ``(seat 0, seat 1)`` left in hand."""
+    if not _over(state):
+        return None
+    hands = state.hands
+    if not hands[0] or not hands[1]:
+        reason, winner = "domino", 0 if not hands[0] else 1
+    elif state.rules == STRAIGHT:
+        reason, winner = "blocked", straight_blocked_winner(hands)
+    else:
+        reason, winner = "blocked", state.last_placer
+    if winner is None:
+        points = 0
+    elif state.rules == STRAIGHT:
+        points = pips(hands[1 - winner])
+    else:
+        points = all_fives_out_bonus(hands[1 - winner])
+    return {
+        "reason": reason, "winner": winner, "points": points,
+        "play_points": tuple(state.play_points), "pips": (pips(hands[0]), pips(hands[1])),
+    }
+
+
+def round_events(state: SpinnerRound) -> list[tuple[int, int]]:
+    """A round's points in the order they were won, ``(seat, points)``: each scoring play, then
+    (once the round is over) the round-end points if any. All Fives matches count these one by
+    one (``all_fives_match_winner``)."""
+    events = list(state.scores)
+    end = result(state)
+    if end is not None and end["points"]:
+        events.append((end["winner"], end["points"]))
+    return events
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+STRAIGHT_ROUNDS = 5
+ALL_FIVES_TARGET = 250
+
+
+def straight_match_winner(rounds: Sequence[tuple[int, int]]) -> int | None:
+    """Straight: ``rounds`` holds each round's points ``(seat 0, seat 1)`` in order. After five
+    rounds the higher total wins; tied after five, each further round is played and the match
+    ends after the first one that leaves the totals different (VARIANTS.md, decision). ``None``
+    while undecided. Raises ValueError for a round after the match ended, or a round where both
+    seats scored (only the round's winner scores)."""
+    totals = [0, 0]
+    winner = None
+    for number, (first, second) in enumerate(rounds, start=1):
+        if winner is not None:
+            raise ValueError(f"round {number} is played after the match ended")
+        if first < 0 or second < 0 or (first and second):
+            raise ValueError(f"round {number}: {first, second} are not one winner's points")
+        totals[0] += first
+        totals[1] += second
+        if number >= STRAIGHT_ROUNDS and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+    return winner
+
+
+def all_fives_match_winner(events: Sequence[tuple[int, int]], target: int = ALL_FIVES_TARGET) -> int | None:
+    """All Fives: ``events`` holds every ``(seat, points)`` of the match in the order won, across
+    rounds (each scoring play, and each round's end points: ``round_events``). The first seat
+    whose total reaches ``target`` (250) wins at once. ``None`` while nobody has. Raises
+    ValueError for an event after that (the game ended), or points that are not a multiple of 5."""
+    totals = [0, 0]
+    winner = None
+    for number, (seat, points) in enumerate(events, start=1):
+        if winner is not None:
+            raise ValueError(f"event {number} comes after the match ended")
+        if seat not in (0, 1) or points < 0 or points % 5:
+            raise ValueError(f"event {number}: {seat, points} is not an All Fives score")
+        totals[seat] += points
+        if totals[seat] >= target:
+            winner = seat
+    return winner
