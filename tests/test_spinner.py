@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from tutor.games.domino.spinner import End, SpinnerLayout, all_fives_score, nearest_five
+from tutor.games.domino.rules import nearest_five
+from tutor.games.domino.spinner import End, SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import Tile
 from variants_checker import SpinnerLayout as CheckerLayout, all_fives_points, round_to_five
 

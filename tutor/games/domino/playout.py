@@ -117,7 +117,8 @@ def playout(
                     if trace is not None:
                         trace.append((to_move, hand, left, right, 0, passes, "over", 0))
                     pips = [sum_over_bits(h, value) for h in hands]
-                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands])
+                    # the seat that placed the last tile is this one: every seat has passed since
+                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands], to_move)
                     return winner, points, "blocked"
                 to_move += 1
                 if to_move == seats:

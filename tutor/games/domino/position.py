@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .errors import (
     IllegalMoveError,
@@ -25,8 +25,8 @@ from .errors import (
     InvalidPositionError,
     InvalidTileError,
 )
-from .rules import PLAYBOARD, Opening, RoundResult, RuleSet, Termination
-from .spinner import End
+from .rules import PLAYBOARD, NoDoubleDealt, Opening, RoundResult, RuleSet, Termination
+from .spinner import ARMS, End, SpinnerLayout, all_fives_score
 from .tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
 from .turn import Required, fitting_tiles, seat_turn
 
@@ -38,14 +38,17 @@ class ActionKind(enum.Enum):
     PASS = "pass"
 
 
-_ACTION_RE = re.compile(r"([0-6]-[0-6])([LR]?)")
+_ACTION_RE = re.compile(r"([0-6]-[0-6])([LRUD]?)")
+_END_OF_LETTER = {"L": End.LEFT, "R": End.RIGHT, "U": End.UP, "D": End.DOWN}
+_LETTER_OF_END = {end: letter for letter, end in _END_OF_LETTER.items()}
 
 
 @dataclass(frozen=True, eq=False)
 class Action:
     """One action of a round: open with a tile, play a tile at an end, draw one tile, or pass.
 
-    Text forms: ``6-6`` (open), ``6-1L`` / ``6-1R`` (play at the left / right end), ``draw``, ``pass``.
+    Text forms: ``6-6`` (open), ``6-1L`` / ``6-1R`` (play at the left / right end), ``6-1U`` /
+    ``6-1D`` (on a spinner's up / down side), ``draw``, ``pass``.
     """
 
     kind: ActionKind
@@ -58,7 +61,7 @@ class Action:
 
     @classmethod
     def play(cls, tile: Tile, end: End) -> "Action":
-        return _PLAYS[tile.index][end is End.RIGHT]
+        return _PLAYS[tile.index][ARMS.index(end)]
 
     @classmethod
     def parse(cls, text: str) -> "Action":
@@ -69,18 +72,18 @@ class Action:
         match = _ACTION_RE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise InvalidActionError(
-                f"not an action: {text!r} (write 6-6, 6-1L, 6-1R, draw or pass)", token=str(text)
+                f"not an action: {text!r} (write 6-6, 6-1L, 6-1R, 6-1U, 6-1D, draw or pass)", token=str(text)
             )
         tile = Tile.parse(match[1])
         if not match[2]:
             return cls.open(tile)
-        return cls.play(tile, End.LEFT if match[2] == "L" else End.RIGHT)
+        return cls.play(tile, _END_OF_LETTER[match[2]])
 
     def __str__(self) -> str:
         if self.kind is ActionKind.OPEN:
             return str(self.tile)
         if self.kind is ActionKind.PLAY:
-            return f"{self.tile}{'L' if self.end is End.LEFT else 'R'}"
+            return f"{self.tile}{_LETTER_OF_END[self.end]}"
         return self.kind.value
 
     def __repr__(self) -> str:
@@ -107,9 +110,7 @@ PASS = Action(ActionKind.PASS)
 # Every open and play, made once: the engine hands out these objects, so a legal action is found
 # in a list of them by identity before any comparison of fields.
 _OPENS: tuple[Action, ...] = tuple(Action(ActionKind.OPEN, t) for t in TILES)
-_PLAYS: tuple[tuple[Action, Action], ...] = tuple(
-    (Action(ActionKind.PLAY, t, End.LEFT), Action(ActionKind.PLAY, t, End.RIGHT)) for t in TILES
-)
+_PLAYS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(ActionKind.PLAY, t, end) for end in ARMS) for t in TILES)
 
 
 def _read_tile(token: Any, where: str) -> Tile:
@@ -117,6 +118,67 @@ def _read_tile(token: Any, where: str) -> Tile:
         return Tile.parse(token)
     except InvalidTileError as error:
         raise error.at(where)
+
+
+def _read_layout(data: Any, note: Callable[[Tile, str], None]) -> SpinnerLayout | None:
+    """A spinner's table from the API: ``{"spinner": "6-6", "left": [...], "right": [...], "up":
+    [...], "down": [...]}``, each arm from the spinner outwards with touching halves equal (the
+    first half of an arm's first tile is the spinner's number); ``null`` before the opening."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise InvalidPositionError("layout must be an object: the spinner and its arms", where="layout", code="layout_type")
+    if "spinner" not in data:
+        raise InvalidPositionError("layout.spinner is required", where="layout.spinner", code="missing", field="layout.spinner")
+    spinner = _read_tile(data["spinner"], "layout.spinner")
+    if not spinner.is_double:
+        raise InvalidPositionError(f"{spinner} is not a double: the spinner is", where="layout.spinner",
+                                   code="spinner_not_double", tile=str(spinner))
+    note(spinner, "layout.spinner")
+    layout = SpinnerLayout.lead(spinner)
+    for end in ARMS:
+        tokens = data.get(end.value, [])
+        if not isinstance(tokens, list):
+            raise InvalidPositionError(f"layout.{end.value} must be a list of tiles", where=f"layout.{end.value}",
+                                       code="line_type")
+        for i, token in enumerate(tokens):
+            where = f"layout.{end.value}[{i}]"
+            tile = _read_tile(token, where)
+            note(tile, where)
+            if end not in layout.open_arms():
+                raise InvalidPositionError(f"{where}: a side of the spinner holds a tile before both its ends do",
+                                           where=where, code="side_before_ends", token=token)
+            number = layout.open_number(end)
+            if int(token[0]) != number:
+                raise InvalidLineError(
+                    f"{where}: {token} does not join {number} (write the touching half first)",
+                    where=where, code="arm_mismatch", token=token, number=number,
+                )
+            layout = layout.play(tile, end)
+    return layout
+
+
+def layout_to_json(layout: SpinnerLayout | None) -> dict | None:
+    """The API's form of a spinner's table (see :func:`_read_layout`)."""
+    if layout is None:
+        return None
+    data: dict[str, Any] = {"spinner": str(layout.spinner)}
+    for end in ARMS:
+        data[end.value] = [f"{a}-{b}" for a, b in arm_pairs(layout, end)]
+    return data
+
+
+def _read_scores(data: Any, rules: RuleSet, seats: int) -> tuple[int, ...] | None:
+    """The points each seat has scored during the round (All Fives only): multiples of 5."""
+    if data is None:
+        return None
+    if not rules.scores_ends:
+        raise InvalidPositionError(f"{rules.name} scores no points during play", where="scores", code="no_scores")
+    if (not isinstance(data, list) or len(data) != seats
+            or not all(type(p) is int and p >= 0 and p % 5 == 0 for p in data)):
+        raise InvalidPositionError("scores must give every seat its points so far, each a multiple of 5",
+                                   where="scores", code="scores", seats=seats)
+    return tuple(data)
 
 
 def _read_line(tokens: Sequence[Any], where: str = "line") -> tuple[tuple[int, int], ...]:
@@ -142,11 +204,16 @@ class Position:
     """A moment in a round: every hand, the line, the boneyard in draw order, whose turn, and
     how many seats have passed in a row just before it.
 
+    With a spinner (Straight, All Fives) the table is a :class:`~.spinner.SpinnerLayout` in
+    ``layout``, and ``line`` is its left-right chain through the spinner (the up and down arms are
+    only in the layout); ``scores`` are the points each seat has scored during the round's play
+    (All Fives), zeros otherwise.
+
     Immutable (slots, and assignment raises ``AttributeError``), so positions can be shared,
     cached and hashed.
     """
 
-    __slots__ = ("hands", "line", "to_move", "passes", "boneyard", "rules", "_turn")
+    __slots__ = ("hands", "line", "to_move", "passes", "boneyard", "rules", "layout", "scores", "_turn")
 
     hands: tuple[int, ...]
     line: tuple[tuple[int, int], ...]
@@ -154,6 +221,8 @@ class Position:
     passes: int
     boneyard: tuple[int, ...]
     rules: RuleSet
+    layout: SpinnerLayout | None
+    scores: tuple[int, ...]
 
     def __init__(
         self,
@@ -163,21 +232,34 @@ class Position:
         passes: int = 0,
         boneyard: Sequence[int] | None = None,
         rules: RuleSet = PLAYBOARD,
+        layout: SpinnerLayout | None = None,
+        scores: Sequence[int] | None = None,
     ) -> None:
         """Build a position from bit-mask hands; prefer :meth:`from_json` or :meth:`parse`.
 
         ``boneyard`` lists tile indices in draw order; by default every tile that is in no hand
-        and not in the line, lowest first.
+        and not on the table, lowest first. A rule set with a spinner takes the table as
+        ``layout`` (``line`` is then worked out from it); the others take ``line``.
         """
         _set_hands(self, tuple(hands))
+        if rules.spinner:
+            if line and layout is None:
+                raise InvalidPositionError("with a spinner the table is a layout, not a line", where="line", code="layout")
+            line = chain_of(layout) if layout is not None else ()
+        elif layout is not None:
+            raise InvalidPositionError(f"{rules.name} has no spinner: the table is a line", where="layout", code="layout")
         _set_line(self, tuple(line))
+        _set_layout(self, layout)
         _set_passes(self, passes)
         _set_rules(self, rules)
+        _set_scores(self, tuple(scores) if scores is not None else (0,) * len(self.hands))
+        if len(self.scores) != len(self.hands) or not all(type(p) is int and p >= 0 for p in self.scores):
+            raise InvalidPositionError("scores must give every seat a whole number of points", where="scores", code="scores")
         self._check()
         used = 0
         for hand in self.hands:
             used |= hand
-        for a, b in self.line:
+        for a, b in self._placed():
             used |= 1 << _index(a, b)
         rest = FULL_SET & ~used
         if boneyard is None:
@@ -187,7 +269,11 @@ class Position:
             if mask_of(TILES[i] for i in self.boneyard) != rest or len(set(self.boneyard)) != len(self.boneyard):
                 raise InvalidPositionError("the boneyard must hold exactly the tiles in no hand and not in the line")
         if not self.line and any(self.hands):
-            to_move = self.opening().seat
+            try:
+                to_move = self.opening().seat
+            except NoDoubleDealt:
+                raise InvalidPositionError("nobody holds a double to lead: the tiles are dealt again",
+                                           where="hands", code="no_double") from None
         if not 0 <= to_move < len(self.hands):
             raise InvalidPositionError(f"to_move {to_move} is not a seat", where="to_move", code="to_move")
         _set_to_move(self, to_move)
@@ -206,7 +292,14 @@ class Position:
         return self
 
     def __reduce__(self) -> tuple:
-        return _restore, (self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules)
+        return _restore, (self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules,
+                          self.layout, self.scores)
+
+    def _placed(self) -> tuple[tuple[int, int], ...]:
+        """Every tile on the table as its pair of halves: the line, and a spinner's up and down arms."""
+        if self.layout is None:
+            return self.line
+        return self.line + tuple(pair for side in (End.UP, End.DOWN) for pair in arm_pairs(self.layout, side))
 
     def _check(self) -> None:
         self.rules.check_seats(len(self.hands), where="hands")
@@ -215,7 +308,7 @@ class Position:
             if hand & seen:
                 raise InvalidPositionError("a tile is in two hands", where="hands", code="duplicate")
             seen |= hand
-        for a, b in self.line:
+        for a, b in self._placed():
             bit = 1 << _index(a, b)
             if bit & seen:
                 raise InvalidPositionError(f"{a}-{b} is placed twice", where="line", code="duplicate", tile=f"{a}-{b}")
@@ -230,11 +323,34 @@ class Position:
         return len(self.hands)
 
     @property
-    def ends(self) -> tuple[int, int] | None:
-        """The numbers showing at the left and right open ends, or None before the opening."""
+    def ends(self) -> tuple[int, ...] | None:
+        """The numbers showing at the open ends: the line's left and right, or with a spinner each
+        open arm's, in the order left, right, up, down; None before the opening."""
         if not self.line:
             return None
+        if self.layout is not None:
+            return tuple(self.layout.open_ends().values())
         return self.line[0][0], self.line[-1][1]
+
+    def open_ends(self) -> dict[End, int]:
+        """Each open end and the number it shows (empty before the opening)."""
+        if self.layout is not None:
+            return self.layout.open_ends()
+        if not self.line:
+            return {}
+        return {End.LEFT: self.line[0][0], End.RIGHT: self.line[-1][1]}
+
+    def count(self) -> int | None:
+        """All Fives' count of the open ends (a double at an end counts both halves); None before
+        the opening and for a line without a spinner."""
+        return self.layout.count() if self.layout is not None else None
+
+    def points_for(self, action: Action) -> int:
+        """What ``action`` scores during play: with All Fives' rules, a play whose open ends then
+        add up to a multiple of 5 scores that count; the lead and everything else score 0."""
+        if not self.rules.scores_ends or action.kind is not ActionKind.PLAY or self.layout is None:
+            return 0
+        return all_fives_score(self.layout.play(action.tile, action.end).count())  # type: ignore[arg-type]
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles in a seat's hand, heaviest index first (6-6 before 0-0)."""
@@ -244,7 +360,8 @@ class Position:
         return pips_in(self.hands[seat])
 
     def line_tiles(self) -> list[Tile]:
-        return [TILES[_index(a, b)] for a, b in self.line]
+        """The tiles on the table: the line from left to right, then a spinner's up and down arms."""
+        return [TILES[_index(a, b)] for a, b in self._placed()]
 
     def boneyard_tiles(self) -> list[Tile]:
         return [TILES[i] for i in self.boneyard]
@@ -263,11 +380,17 @@ class Position:
         tiles = tuple(h.bit_count() for h in self.hands)
         for seat, hand in enumerate(self.hands):
             if not hand:
-                return RoundResult(Termination.DOMINO, seat, self.rules.score_domino(pips, seat), pips, tiles)
+                return RoundResult(Termination.DOMINO, seat, self.rules.score_domino(pips, seat), pips, tiles,
+                                   self._play_points())
         if self.passes >= self.seats:
-            winner, points = self.rules.score_blocked(pips, tiles)
-            return RoundResult(Termination.BLOCKED, winner, points, pips, tiles)
+            # the tile before the passes was placed by the seat before the first of them
+            last_player = (self.to_move - self.passes - 1) % self.seats
+            winner, points = self.rules.score_blocked(pips, tiles, last_player)
+            return RoundResult(Termination.BLOCKED, winner, points, pips, tiles, self._play_points())
         return None
+
+    def _play_points(self) -> tuple[int, ...]:
+        return self.scores if self.rules.scores_ends else ()
 
     def is_over(self) -> bool:
         return (self._turn or self._options())[0] is Required.OVER
@@ -284,7 +407,7 @@ class Position:
             line = self.line
             hands = self.hands
             if line:
-                ends: tuple[int, int] | None = (line[0][0], line[-1][1])
+                ends: tuple[int, ...] | None = (line[0][0], line[-1][1]) if self.layout is None else self.ends
                 required, mask = seat_turn(
                     hands[self.to_move], ends, len(self.boneyard), self.passes, len(hands), not all(hands)
                 )
@@ -297,7 +420,10 @@ class Position:
                 openers = FULL_SET if opening is None or opening.tile is None else opening.tile.bit
                 seat = self.to_move if opening is None else opening.seat
                 required, mask = seat_turn(hands[seat], None, len(self.boneyard), self.passes, len(hands), False, openers)
-            cached = (required, turn_actions(required, mask, ends))
+            if self.layout is not None and required is Required.PLAY:
+                cached = (required, tuple(spinner_placements(mask, self.layout.open_ends())))
+            else:
+                cached = (required, turn_actions(required, mask, ends))
             _set_turn(self, cached)
         return cached
 
@@ -331,6 +457,8 @@ class Position:
         if kind is ActionKind.PLAY:
             tile = action.tile
             hands[seat] ^= 1 << tile.index  # type: ignore[union-attr]
+            if self.layout is not None:
+                return self._next_on_layout(hands, self.layout.play(tile, action.end), following, seat)  # type: ignore[arg-type]
             line = self.line
             if action.end is End.LEFT:
                 left = line[0][0]
@@ -347,9 +475,20 @@ class Position:
         tile = action.tile
         assert tile is not None
         hands[seat] &= ~tile.bit
+        if self.rules.spinner:  # the lead is the spinner, and scores nothing
+            return self._next(hands, ((tile.high, tile.low),), following, 0, self.boneyard, SpinnerLayout.lead(tile))
         return self._next(hands, ((tile.high, tile.low),), following, 0, self.boneyard)
 
-    def _next(self, hands, line, to_move, passes, boneyard) -> "Position":
+    def _next_on_layout(self, hands, layout: SpinnerLayout, to_move: int, seat: int) -> "Position":
+        scores = self.scores
+        if self.rules.scores_ends:
+            points = all_fives_score(layout.count())
+            if points:
+                scores = scores[:seat] + (scores[seat] + points,) + scores[seat + 1:]
+        return self._next(hands, chain_of(layout), to_move, 0, self.boneyard, layout, scores)
+
+    def _next(self, hands, line, to_move, passes, boneyard, layout: SpinnerLayout | None = None,
+              scores: tuple[int, ...] | None = None) -> "Position":
         # Skips __init__'s checks: apply() only builds positions that the rules allow.
         position = object.__new__(Position)
         _set_hands(position, tuple(hands))
@@ -358,6 +497,8 @@ class Position:
         _set_passes(position, passes)
         _set_boneyard(position, boneyard)
         _set_rules(position, self.rules)
+        _set_layout(position, layout if layout is not None else self.layout)
+        _set_scores(position, scores if scores is not None else self.scores)
         _set_turn(position, None)
         return position
 
@@ -399,7 +540,16 @@ class Position:
         assert tile is not None and action.end is not None
         if not self.hands[seat] >> tile.index & 1:
             raise IllegalMoveError(f"{action}: {tile} is not in seat {seat}'s hand", code="not_in_hand", tile=str(tile), **base)
-        number = self.line[0][0] if action.end is End.LEFT else self.line[-1][1]
+        open_ends = self.open_ends()
+        if action.end not in open_ends:
+            if self.layout is None:
+                raise IllegalMoveError(f"{action}: a line has only a left and a right end", code="no_such_end",
+                                       tile=str(tile), end=action.end.value, **base)
+            raise IllegalMoveError(
+                f"{action}: the spinner's sides open once both its ends hold a tile",
+                code="side_closed", tile=str(tile), end=action.end.value, **base,
+            )
+        number = open_ends[action.end]
         if not tile.has(number):
             raise IllegalMoveError(
                 f"{action}: {tile} has no {number}, the number at the {action.end.value} end",
@@ -408,14 +558,17 @@ class Position:
 
     # ----- notation ----------------------------------------------------------------------------
     def to_json(self) -> dict:
-        """The API's request shape, plus the boneyard in draw order."""
-        return {
-            "hands": [[str(t) for t in self.hand(seat)] for seat in range(self.seats)],
-            "line": [f"{a}-{b}" for a, b in self.line],
-            "to_move": self.to_move,
-            "passes": self.passes,
-            "boneyard": [str(t) for t in self.boneyard_tiles()],
-        }
+        """The API's request shape, plus the boneyard in draw order. With a spinner the table is
+        ``layout`` (see :func:`layout_to_json`) and, in All Fives, ``scores`` the points scored so far."""
+        data: dict[str, Any] = {"hands": [[str(t) for t in self.hand(seat)] for seat in range(self.seats)]}
+        if self.rules.spinner:
+            data["layout"] = layout_to_json(self.layout)
+        else:
+            data["line"] = [f"{a}-{b}" for a, b in self.line]
+        data.update(to_move=self.to_move, passes=self.passes, boneyard=[str(t) for t in self.boneyard_tiles()])
+        if self.rules.scores_ends:
+            data["scores"] = list(self.scores)
+        return data
 
     @classmethod
     def from_json(cls, data: Any, rules: RuleSet = PLAYBOARD) -> "Position":
@@ -428,10 +581,11 @@ class Position:
         if not isinstance(hands_data, list) or not all(isinstance(h, list) for h in hands_data):
             raise InvalidPositionError("hands must be a list of lists of tiles", where="hands", code="hands_type")
         rules.check_seats(len(hands_data), where="hands")
-        if "line" not in data:
-            raise InvalidPositionError("line is required", where="line", code="missing", field="line")
-        line_data = data["line"]
-        if not isinstance(line_data, list):
+        table = "layout" if rules.spinner else "line"
+        if table not in data:
+            raise InvalidPositionError(f"{table} is required", where=table, code="missing", field=table)
+        line_data = data[table]
+        if not rules.spinner and not isinstance(line_data, list):
             raise InvalidPositionError("line must be a list of tiles", where="line", code="line_type")
         placed: dict[Tile, str] = {}
 
@@ -451,9 +605,15 @@ class Position:
                 note(tile, f"hands[{seat}][{i}]")
                 mask |= tile.bit
             hands.append(mask)
-        line = _read_line(line_data)
-        for i, (a, b) in enumerate(line):
-            note(TILES[_index(a, b)], f"line[{i}]")
+        layout = None
+        if rules.spinner:
+            layout = _read_layout(line_data, note)
+            line = chain_of(layout) if layout is not None else ()
+        else:
+            line = _read_line(line_data)
+            for i, (a, b) in enumerate(line):
+                note(TILES[_index(a, b)], f"line[{i}]")
+        scores = _read_scores(data.get("scores"), rules, len(hands))
         empty = [seat for seat, hand in enumerate(hands) if not hand]
         if not line and empty:
             raise InvalidPositionError(
@@ -492,9 +652,10 @@ class Position:
         if passes and line:
             # The seats that just passed, most recent first: each was stuck, and a pass changes
             # nothing, so none of them can hold a tile that fits the ends shown now.
+            ends = tuple(layout.open_ends().values()) if layout is not None else (line[0][0], line[-1][1])
             for back in range(1, passes + 1):
                 seat = (to_move - back) % len(hands)
-                fitting = fitting_tiles(hands[seat], (line[0][0], line[-1][1]))
+                fitting = fitting_tiles(hands[seat], ends)
                 if fitting:
                     tile = next(iter(tiles_in(fitting)))
                     raise InvalidPositionError(
@@ -508,25 +669,37 @@ class Position:
                 raise InvalidPositionError("boneyard must be a list of tiles", where="boneyard", code="boneyard")
             boneyard = [_read_tile(token, f"boneyard[{i}]").index for i, token in enumerate(order)]
             try:
-                return cls(hands, line, to_move, passes, boneyard, rules)
+                return cls(hands, () if layout else line, to_move, passes, boneyard, rules, layout, scores)
             except InvalidPositionError as error:
-                raise error.at("boneyard")
-        return cls(hands, line, to_move, passes, None, rules)
+                raise error if error.code == "no_double" else error.at("boneyard")
+        return cls(hands, () if layout else line, to_move, passes, None, rules, layout, scores)
 
     def to_text(self) -> str:
         """One line: hands (seats split by ``/``), line, seat to move, passes, and the boneyard
-        order when it is not the default. ``-`` stands for an empty hand, line or boneyard."""
+        order when it is not the default. ``-`` stands for an empty hand, line or boneyard.
+
+        With a spinner the line's place holds the layout: the spinner, then its arms left, right,
+        up and down from the spinner outwards, split by ``:`` (``5-5:5-3:5-0:-:-``); All Fives
+        adds the points scored so far when there are any (``scores=10,0``)."""
         hands = "/".join(",".join(str(t) for t in self.hand(s)) or "-" for s in range(self.seats))
-        line = ",".join(f"{a}-{b}" for a, b in self.line) or "-"
+        if self.layout is not None:
+            arms = (",".join(f"{a}-{b}" for a, b in arm_pairs(self.layout, end)) or "-" for end in ARMS)
+            line = ":".join((str(self.layout.spinner), *arms))
+        else:
+            line = ",".join(f"{a}-{b}" for a, b in self.line) or "-"
         text = f"{hands} {line} {self.to_move} {self.passes}"
         if list(self.boneyard) != sorted(self.boneyard):
             text += " " + (",".join(str(t) for t in self.boneyard_tiles()) or "-")
+        if any(self.scores):
+            text += " scores=" + ",".join(str(p) for p in self.scores)
         return text
 
     @classmethod
     def parse(cls, text: str, rules: RuleSet = PLAYBOARD) -> "Position":
         fields = text.split()
-        if len(fields) not in (4, 5):
+        scores = [f for f in fields if f.startswith("scores=")]
+        fields = [f for f in fields if not f.startswith("scores=")]
+        if len(fields) not in (4, 5) or len(scores) > 1:
             raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text)
 
         def tiles(field: str) -> list[str]:
@@ -534,25 +707,33 @@ class Position:
 
         try:
             to_move, passes = int(fields[2]), int(fields[3])
+            points = [int(p) for p in scores[0].removeprefix("scores=").split(",")] if scores else None
         except ValueError:
             raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text) from None
-        data = {
-            "hands": [tiles(h) for h in fields[0].split("/")],
-            "line": tiles(fields[1]),
-            "to_move": to_move,
-            "passes": passes,
-        }
+        data: dict[str, Any] = {"hands": [tiles(h) for h in fields[0].split("/")], "to_move": to_move, "passes": passes}
+        if rules.spinner:
+            if fields[1] == "-":
+                data["layout"] = None
+            else:
+                spinner, *arms = fields[1].split(":")
+                if len(arms) != len(ARMS):
+                    raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text)
+                data["layout"] = {"spinner": spinner, **{end.value: tiles(arm) for end, arm in zip(ARMS, arms)}}
+        else:
+            data["line"] = tiles(fields[1])
         if len(fields) == 5:
             data["boneyard"] = tiles(fields[4])
+        if points is not None:
+            data["scores"] = points
         return cls.from_json(data, rules)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and (
-            self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules
-        ) == (other.hands, other.line, other.to_move, other.passes, other.boneyard, other.rules)
+            self.hands, self.line, self.to_move, self.passes, self.boneyard, self.rules, self.layout, self.scores
+        ) == (other.hands, other.line, other.to_move, other.passes, other.boneyard, other.rules, other.layout, other.scores)
 
     def __hash__(self) -> int:
-        return hash((self.hands, self.line, self.to_move, self.passes, self.boneyard))
+        return hash((self.hands, self.line, self.to_move, self.passes, self.boneyard, self.layout))
 
     def __repr__(self) -> str:
         return f"Position.parse({self.to_text()!r})"
@@ -566,16 +747,48 @@ _set_to_move = Position.to_move.__set__  # type: ignore[attr-defined]
 _set_passes = Position.passes.__set__  # type: ignore[attr-defined]
 _set_boneyard = Position.boneyard.__set__  # type: ignore[attr-defined]
 _set_rules = Position.rules.__set__  # type: ignore[attr-defined]
+_set_layout = Position.layout.__set__  # type: ignore[attr-defined]
+_set_scores = Position.scores.__set__  # type: ignore[attr-defined]
 _set_turn = Position._turn.__set__  # type: ignore[attr-defined]
-_SETTERS = (_set_hands, _set_line, _set_to_move, _set_passes, _set_boneyard, _set_rules, _set_turn)
+_SETTERS = (_set_hands, _set_line, _set_to_move, _set_passes, _set_boneyard, _set_rules, _set_layout, _set_scores,
+            _set_turn)
 
 
-def _restore(hands, line, to_move, passes, boneyard, rules) -> Position:
+def _restore(hands, line, to_move, passes, boneyard, rules, layout=None, scores=None) -> Position:
     """Unpickle a position (pickle cannot assign the slots of an immutable object itself)."""
     position = object.__new__(Position)
-    for setter, value in zip(_SETTERS, (hands, line, to_move, passes, boneyard, rules, None)):
+    if scores is None:
+        scores = (0,) * len(hands)
+    for setter, value in zip(_SETTERS, (hands, line, to_move, passes, boneyard, rules, layout, scores, None)):
         setter(position, value)
     return position
+
+
+def arm_pairs(layout: SpinnerLayout, arm: End) -> tuple[tuple[int, int], ...]:
+    """An arm's tiles from the spinner outwards, each as (the half towards the spinner, the half
+    away from it)."""
+    return tuple((tile.other(number), number) for tile, number in layout.arm(arm))
+
+
+def chain_of(layout: SpinnerLayout) -> tuple[tuple[int, int], ...]:
+    """A spinner layout's left-right line through the spinner, written left to right."""
+    left = tuple((b, a) for a, b in reversed(arm_pairs(layout, End.LEFT)))
+    return left + ((layout.spinner.high, layout.spinner.high),) + arm_pairs(layout, End.RIGHT)
+
+
+def spinner_placements(fitting: int, open_ends: dict[End, int]) -> list[Action]:
+    """Each tile of the bit mask ``fitting`` on each open arm it fits (arms in the order left,
+    right, up, down): a tile fitting two arms is two moves, as on a line."""
+    moves = []
+    while fitting:
+        bit = fitting & -fitting
+        index = bit.bit_length() - 1
+        plays = _PLAYS[index]
+        for end, number in open_ends.items():
+            if bit & NUMBER_MASK[number]:
+                moves.append(plays[ARMS.index(end)])
+        fitting ^= bit
+    return moves
 
 
 def placements(fitting: int, left: int, right: int) -> list[Action]:

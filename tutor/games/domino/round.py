@@ -37,8 +37,13 @@ class Deal:
 
     @classmethod
     def from_seed(cls, seed: int, seats: int, rules: RuleSet = PLAYBOARD) -> "Deal":
-        """A shuffled deal, the same for the same seed."""
-        return cls(tuple(TILES[i] for i in shuffled_tiles(random.Random(seed))), seats, rules)
+        """A shuffled deal, the same for the same seed. A spinner game shuffles again while nobody
+        holds a double (VARIANTS.md: the lead must be a double)."""
+        rng = random.Random(seed)
+        while True:
+            deal = cls(tuple(TILES[i] for i in shuffled_tiles(rng)), seats, rules)
+            if not rules.spinner or any(t.is_double for t in deal.order[:seats * rules.hand_size(seats)]):
+                return deal
 
     @classmethod
     def from_hands(

@@ -20,6 +20,7 @@ class Termination(enum.Enum):
 
     DOMINO = "domino"  # a player placed the last tile from the hand
     BLOCKED = "blocked"  # every seat passed in a row
+    TARGET = "target"  # All Fives: a play brought a seat to the match's target, which ends the match at once
 
 
 class OpeningReason(enum.Enum):
@@ -46,15 +47,21 @@ class RoundResult:
     points: int
     pips: tuple[int, ...]
     tiles: tuple[int, ...]
+    #: Points each seat scored during the round's play (All Fives); empty when the rules score
+    #: only at the end. The match adds them to the seats' totals with ``points``.
+    play_points: tuple[int, ...] = ()
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "reason": self.reason.value,
             "winner": self.winner,
             "points": self.points,
             "pips": list(self.pips),
             "tiles": list(self.tiles),
         }
+        if self.play_points:
+            data["play_points"] = list(self.play_points)
+        return data
 
 
 # Heaviest first, in the weight order of tiles.py.
@@ -83,12 +90,39 @@ def forced_opening(hands: Sequence[int]) -> Opening:
     raise LookupError("no seat holds a tile")
 
 
+class NoDoubleDealt(LookupError):
+    """A spinner game needs a double to lead: with none dealt, the tiles are dealt again."""
+
+
+def spinner_opening(hands: Sequence[int]) -> Opening:
+    """Straight and All Fives (VARIANTS.md): the highest double dealt leads and is the spinner.
+    Raises :class:`NoDoubleDealt` when nobody holds a double."""
+    if not any(hand & DOUBLES_MASK for hand in hands):
+        raise NoDoubleDealt("no double dealt: the tiles are dealt again")
+    return forced_opening(hands)
+
+
 def score_domino(pips: Sequence[int], winner: int) -> int:
     """Playing out scores the pips left in every opponent's hand."""
     return sum(p for seat, p in enumerate(pips) if seat != winner)
 
 
-def score_blocked_playboard(pips: Sequence[int], tiles: Sequence[int]) -> tuple[int | None, int]:
+def nearest_five(pips: int) -> int:
+    """A pip total rounded to the nearest multiple of 5, halves up (VARIANTS.md, decision)."""
+    return (pips + 2) // 5 * 5
+
+
+def score_domino_to_five(pips: Sequence[int], winner: int) -> int:
+    """All Fives: playing out scores the opponents' pips rounded to a multiple of 5."""
+    return nearest_five(score_domino(pips, winner))
+
+
+# A blocked round's scoring takes the pips and tiles left per seat and the seat that placed the
+# last tile (only All Fives asks who that was); it says who won (None: a tie) and the points.
+BlockedScoring = Callable[[Sequence[int], Sequence[int], int], "tuple[int | None, int]"]
+
+
+def score_blocked_playboard(pips: Sequence[int], tiles: Sequence[int], last_player: int = 0) -> tuple[int | None, int]:
     """Lowest pips wins, then fewer tiles; still tied: nobody. Points: others' pips minus own."""
     best = min(zip(pips, tiles))
     leaders = [seat for seat, key in enumerate(zip(pips, tiles)) if key == best]
@@ -98,11 +132,27 @@ def score_blocked_playboard(pips: Sequence[int], tiles: Sequence[int]) -> tuple[
     return winner, sum(pips) - 2 * pips[winner]
 
 
-def score_blocked_sato(pips: Sequence[int], tiles: Sequence[int]) -> tuple[int | None, int]:
+def score_blocked_sato(pips: Sequence[int], tiles: Sequence[int], last_player: int = 0) -> tuple[int | None, int]:
     """Sato 157 (VARIANTS.md): the same winner as Playboard (lowest pips, then fewer tiles, still
     tied: nobody), who scores the pips left in the other hands (Playboard subtracts the winner's own)."""
     winner, _playboard_points = score_blocked_playboard(pips, tiles)
     return (None, 0) if winner is None else (winner, score_domino(pips, winner))
+
+
+def score_blocked_lower_pips(pips: Sequence[int], tiles: Sequence[int], last_player: int = 0) -> tuple[int | None, int]:
+    """Straight (VARIANTS.md, after [003a]): the lower pip total wins and scores the opponents'
+    pips; equal pips: nobody (the seed counts pips only, so the tiles held break no tie)."""
+    low = min(pips)
+    if pips.count(low) > 1:
+        return None, 0
+    winner = list(pips).index(low)
+    return winner, score_domino(pips, winner)
+
+
+def score_blocked_last_player(pips: Sequence[int], tiles: Sequence[int], last_player: int) -> tuple[int | None, int]:
+    """All Fives (VARIANTS.md, after [003b]): whoever placed the last tile takes the going-out
+    bonus, the opponents' pips rounded to a multiple of 5."""
+    return last_player, score_domino_to_five(pips, last_player)
 
 
 def leader_by_forced_opening(result: RoundResult) -> int | None:
@@ -122,9 +172,16 @@ class RuleSet:
     hand_sizes: Mapping[int, int]
     target_score: int = 100
     choose_opening: Callable[[Sequence[int]], Opening] = forced_opening
-    score_blocked: Callable[[Sequence[int], Sequence[int]], tuple[int | None, int]] = score_blocked_playboard
+    score_blocked: BlockedScoring = score_blocked_playboard
     score_domino: Callable[[Sequence[int], int], int] = score_domino
     next_round_leader: Callable[[RoundResult], int | None] = leader_by_forced_opening
+    #: The lead is a spinner: the layout branches (spinner.py) instead of staying one line.
+    spinner: bool = False
+    #: All Fives: after each play the open ends are counted, and a multiple of 5 scores.
+    scores_ends: bool = False
+    #: A match of a fixed number of rounds (Straight: five), won by the higher total; None: the
+    #: first to ``target_score`` wins.
+    rounds: int | None = None
     seat_counts: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -170,3 +227,19 @@ PLAYBOARD = RuleSet(name="playboard", hand_sizes={2: 7, 3: 5, 4: 5})
 #: :func:`rules_for_round` with :meth:`Match.next_leader`).
 SATO = RuleSet(name="sato", hand_sizes={2: 7, 3: 7, 4: 7}, score_blocked=score_blocked_sato,
                next_round_leader=leader_is_previous_winner)
+
+#: Straight (VARIANTS.md, after wikiHow): two players, 7 tiles, the highest double leads as the
+#: spinner (none dealt: deal again), going out or winning a blocked round scores the opponent's
+#: pips, five rounds and the higher total wins.
+STRAIGHT = RuleSet(name="straight", hand_sizes={2: 7}, choose_opening=spinner_opening,
+                   score_blocked=score_blocked_lower_pips, spinner=True, rounds=5)
+
+#: All Fives (VARIANTS.md): Straight's table, plus points during play for open ends adding up to a
+#: multiple of 5; going out (or, blocked, placing the last tile) scores the opponent's pips rounded
+#: to 5; first to 250.
+ALL_FIVES = RuleSet(name="all-fives", hand_sizes={2: 7}, target_score=250, choose_opening=spinner_opening,
+                    score_domino=score_domino_to_five, score_blocked=score_blocked_last_player,
+                    spinner=True, scores_ends=True)
+
+#: Every rule set by the name the API and the pages use.
+RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in (PLAYBOARD, SATO, STRAIGHT, ALL_FIVES)}

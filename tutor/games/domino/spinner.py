@@ -102,9 +102,4 @@ def all_fives_score(count: int) -> int:
     return count if count > 0 and count % 5 == 0 else 0
 
 
-def nearest_five(pips: int) -> int:
-    """A pip total rounded to the nearest multiple of 5, halves up (VARIANTS.md, decision)."""
-    return (pips + 2) // 5 * 5
-
-
-__all__ = ["ARMS", "DOWN", "End", "LEFT", "RIGHT", "SpinnerLayout", "UP", "all_fives_score", "nearest_five"]
+__all__ = ["ARMS", "DOWN", "End", "LEFT", "RIGHT", "SpinnerLayout", "UP", "all_fives_score"]

@@ -32,16 +32,22 @@ class Required(enum.Enum):
     OVER = "over"
 
 
-def fitting_tiles(hand: int, ends: tuple[int, int] | None) -> int:
-    """The tiles of ``hand`` (a bit mask) that show the number of an open end; none before the opening."""
+def fitting_tiles(hand: int, ends: tuple[int, ...] | None) -> int:
+    """The tiles of ``hand`` (a bit mask) that show the number of an open end (a line's two, or a
+    spinner's up to four); none before the opening."""
     if ends is None:
         return 0
-    return hand & (NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]])
+    if len(ends) == 2:  # a line: the common case, kept quick
+        return hand & (NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]])
+    numbers = 0
+    for end in ends:
+        numbers |= NUMBER_MASK[end]
+    return hand & numbers
 
 
 def seat_turn(
     hand: int,
-    ends: tuple[int, int] | None,
+    ends: tuple[int, ...] | None,
     boneyard: int,
     passes: int,
     seats: int,
