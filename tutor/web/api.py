@@ -7,6 +7,7 @@ from flask import Blueprint, Response, jsonify, request
 from ..games.domino.analysis import analyze
 from ..games.domino.hints import explain_position
 from ..games.domino import DominoError, Position
+from ..games.domino.rules import PLAYBOARD, rule_set_named
 from .wording import render_error, render_notes
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -20,7 +21,8 @@ def error_response(message: str, where: str, status: int = 400) -> tuple[Respons
 def domino_analyze():
     data = request.get_json(silent=True, force=True)
     try:
-        position = Position.from_json(data)
+        rules = rule_set_named(data["rules"]) if isinstance(data, dict) and "rules" in data else PLAYBOARD
+        position = Position.from_json(data, rules)
     except DominoError as error:
         return error_response(render_error(error), error.where)
     answer = analyze(position)

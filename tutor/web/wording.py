@@ -34,6 +34,37 @@ def _seats(seats: Iterable[int]) -> str:
     return join_and(seats)
 
 
+def arm_name(arm: str) -> str:
+    """One arm of a spinner's table (Straight, All Fives), as a sentence names it."""
+    return {
+        # TRANSLATORS: a spinner game's table: the arm growing from the spinner's left end.
+        "left": lambda: _("the left arm"),
+        # TRANSLATORS: a spinner game's table: the arm growing from the spinner's right end.
+        "right": lambda: _("the right arm"),
+        # TRANSLATORS: a spinner game's table: the arm growing from the spinner's upper side.
+        "up": lambda: _("the top arm"),
+        # TRANSLATORS: a spinner game's table: the arm growing from the spinner's lower side.
+        "down": lambda: _("the bottom arm"),
+    }[arm]()
+
+
+def _arm_fit_count(tile: str, arm: str, number: int, sum: str, count: int, points: int) -> str:
+    if points:
+        # TRANSLATORS: explanation of an All Fives position: a legal play, the open ends it leaves and the points it scores.
+        return _("%(tile)s fits %(arm)s (%(number)s); the open ends would then add up to %(sum)s = %(count)s, "
+                 "which scores %(points)s.", tile=tile, arm=arm_name(arm), number=number, sum=sum, count=count,
+                 points=points)
+    # TRANSLATORS: explanation of an All Fives position: a legal play whose open ends do not add up to a multiple of 5.
+    return _("%(tile)s fits %(arm)s (%(number)s); the open ends would then add up to %(sum)s = %(count)s, "
+             "not a multiple of 5, so it scores nothing.", tile=tile, arm=arm_name(arm), number=number, sum=sum,
+             count=count)
+
+
+def _arm_ends(ends) -> str:
+    # TRANSLATORS: one open end of a spinner game's table, in a list: "5 on the left arm".
+    return join_and(_("%(number)s on %(arm)s", number=number, arm=arm_name(arm)) for arm, number in ends)
+
+
 # Sentences that name both open ends read badly when both ends show the same number ("5 or 5"):
 # each has a second form naming the number once.
 def _no_fit_tiles(tiles: list[str], left: int, right: int) -> str:
@@ -151,6 +182,52 @@ NOTES: dict[str, Callable[..., str]] = {
     "blocked_points": lambda seat, sum, others, own, points: _(
         "Seat %(seat)s scores the other seats' pips minus their own pips: (%(sum)s) − %(own)s = %(others)s − %(own)s = %(points)s.",
         seat=seat, sum=sum, others=others, own=own, points=points),
+    # ---- spinner games (Straight, All Fives: VARIANTS.md) ----
+    # TRANSLATORS: explanation of a spinner game's position: who leads. "Seat" is a player's place at the table, numbered from 0. The spinner is the first double, on whose four sides tiles may be played.
+    "open_spinner": lambda seat, tile: _(
+        "Seat %(seat)s holds the highest double, %(tile)s, and leads with it. It is the spinner: tiles "
+        "will be played on its two ends and, later, on its two sides.", seat=seat, tile=tile),
+    # TRANSLATORS: explanation of a spinner game's position: the open ends, a list such as "5 on the left arm, 0 on the right arm and 3 on the top arm".
+    "arm_ends": lambda ends: _("Open ends: %(ends)s.", ends=_arm_ends(ends)),
+    # TRANSLATORS: explanation of a spinner game's position: the spinner's sides are not open yet.
+    "sides_closed": lambda spinner: _(
+        "The sides of the spinner %(spinner)s open once both its ends hold a tile.", spinner=spinner),
+    # TRANSLATORS: explanation of an All Fives position: the open ends added up now (a double at an end counts both halves).
+    "count_now": lambda sum, count: _("The open ends add up to %(sum)s = %(count)s.", sum=sum, count=count),
+    # TRANSLATORS: explanation of a spinner game's position: a legal play on an arm; %(arm)s is "the left arm", "the top arm"...
+    "arm_fit": lambda tile, arm, number: _(
+        "%(tile)s fits %(arm)s: its %(number)s matches the %(number)s there.", tile=tile, arm=arm_name(arm),
+        number=number),
+    "arm_fit_count": lambda tile, arm, number, sum, count, points: _arm_fit_count(tile, arm, number, sum, count, points),
+    # TRANSLATORS: explanation of a spinner game's position: nothing fits, the boneyard has tiles. "Seat" is a player's place at the table, numbered from 0.
+    "arms_must_draw": lambda seat, numbers, boneyard: ngettext(
+        "No tile in seat %(seat)s's hand shows %(numbers)s, so they must draw; the boneyard holds %(num)d tile.",
+        "No tile in seat %(seat)s's hand shows %(numbers)s, so they must draw from the boneyard (%(num)d tiles), "
+        "one at a time, until one fits.", boneyard, seat=seat, numbers=join_or(numbers)),
+    # TRANSLATORS: explanation of a spinner game's position: nothing fits and the boneyard is empty. "Seat" is a player's place at the table, numbered from 0.
+    "arms_must_pass": lambda seat, numbers: _(
+        "No tile in seat %(seat)s's hand shows %(numbers)s and the boneyard is empty, so they must pass.",
+        seat=seat, numbers=join_or(numbers)),
+    # TRANSLATORS: explanation of an All Fives result: going out scores the opponent's pips rounded to the nearest multiple of 5. "Seat" is a player's place at the table, numbered from 0.
+    "domino_points_to_five": lambda seat, sum, pips, points: _(
+        "Seat %(seat)s scores the pips left in the opponent's hand, rounded to the nearest multiple of 5: "
+        "%(sum)s = %(pips)s, rounded to %(points)s.", seat=seat, sum=sum, pips=pips, points=points),
+    # TRANSLATORS: explanation of a blocked Straight round in which both players hold the same pip total.
+    "blocked_tie_pips": lambda pips: _(
+        "Both players hold %(pips)s pips: a tie, so nobody scores this round.", pips=pips),
+    # TRANSLATORS: explanation of a blocked round's points when the winner scores the pips in the other hands (Sato 157, Straight). "Seat" is a player's place at the table, numbered from 0.
+    "blocked_points_others": lambda seat, sum, points: _(
+        "Seat %(seat)s scores the pips left in the other hands: %(sum)s = %(points)s.",
+        seat=seat, sum=sum, points=points),
+    # TRANSLATORS: explanation of a blocked All Fives round: whoever placed the last tile takes the bonus. "Seat" is a player's place at the table, numbered from 0.
+    "blocked_last_player": lambda seat, sum, pips, points: _(
+        "Seat %(seat)s placed the last tile, so takes the bonus: the opponent's pips, %(sum)s = %(pips)s, "
+        "rounded to the nearest multiple of 5: %(points)s.", seat=seat, sum=sum, pips=pips, points=points),
+    # TRANSLATORS: explanation of an All Fives result: points a seat scored during the round's play. "Seat" is a player's place at the table, numbered from 0.
+    "play_points": lambda seat, points: ngettext(
+        "During the round seat %(seat)s scored %(num)d point for open ends adding up to a multiple of 5.",
+        "During the round seat %(seat)s scored %(num)d points for open ends adding up to a multiple of 5.",
+        points, seat=seat),
     # ---- the hint engine (tutor.games.domino.hints) and the opponents' turns (tutor.games.domino.players) ----------------
     # TRANSLATORS: hint engine (open_tie_rule): no second tile of equal value is visible to the learner. "Seat" is a player's place at the table, numbered from 0.
     "open_tie_rule": lambda tile, others, value: ngettext(
@@ -452,6 +529,34 @@ ERRORS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: error message of the analyze API (two_empty): more than one hand is empty.
     "two_empty": lambda **p: _(
         "Only one hand can be empty: the round ends the moment the first player plays out."),
+    # ---- spinner games (Straight, All Fives) and the API's rule sets ----
+    # TRANSLATORS: error of the analyze API (rules): an unknown rule set; %(names)s lists the known ones, which stay in English.
+    "rules": lambda token="", names=(), **p: _(
+        "%(token)s is not a rule set: write one of %(names)s.", token=token, names=join_or(names)),
+    # TRANSLATORS: error of the analyze API (layout): a spinner game's table must be given as a layout (a Playboard or Sato table as a line). Field names stay in English.
+    "layout": lambda **p: _("With a spinner the table is given as layout (the spinner and its arms); without one, as line."),
+    # TRANSLATORS: error of the analyze API (layout_type). Field names such as layout, spinner, left, right, up and down stay in English.
+    "layout_type": lambda **p: _(
+        "layout must be an object with the spinner and its arms, such as {\"spinner\": \"6-6\", \"left\": [\"6-3\"]}."),
+    # TRANSLATORS: error of the analyze API (spinner_not_double): the spinner must be a double.
+    "spinner_not_double": lambda tile="", **p: _("%(tile)s cannot be the spinner: the spinner is a double.", tile=tile),
+    # TRANSLATORS: error of the analyze API (side_before_ends): a tile on the spinner's top or bottom arm before both its ends hold a tile.
+    "side_before_ends": lambda **p: _(
+        "A tile lies on a side of the spinner, but the sides open only once both its ends hold a tile."),
+    # TRANSLATORS: error of the analyze API (arm_mismatch): a tile on an arm does not join the tile before it.
+    "arm_mismatch": lambda token="", number="", **p: _(
+        "%(token)s does not join the %(number)s before it: write each tile of an arm from the spinner outwards, "
+        "the touching half first.", token=token, number=number),
+    # TRANSLATORS: error of the analyze API (no_double): a spinner game's deal with no double has no lead, so the tiles are dealt again.
+    "no_double": lambda **p: _("Nobody holds a double to lead with: in this game the tiles are shuffled and dealt again."),
+    # TRANSLATORS: error of the analyze API (no_scores): only All Fives scores points during play.
+    "no_scores": lambda **p: _("Only All Fives scores points during play: leave out scores."),
+    # TRANSLATORS: error of the analyze API (scores): the points each seat has scored so far in All Fives.
+    "scores": lambda **p: _("scores must give every seat its points so far in this round, each a multiple of 5."),
+    # TRANSLATORS: a move refused by the rules: a tile played on the spinner's top or bottom arm before both its ends hold a tile.
+    "side_closed": lambda **p: _("The sides of the spinner are not open yet: first both its ends must hold a tile."),
+    # TRANSLATORS: a move refused by the rules: a line without a spinner has only a left and a right end.
+    "no_such_end": lambda **p: _("This line has only a left and a right end."),
     # ---- a click on a game page (tutor.games.domino.clicks) ----
     # TRANSLATORS: the learner clicked while it is not their turn (or the round is over); also the game's status line then.
     "not_your_turn": lambda **p: _("It is not your turn."),

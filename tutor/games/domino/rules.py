@@ -243,3 +243,11 @@ ALL_FIVES = RuleSet(name="all-fives", hand_sizes={2: 7}, target_score=250, choos
 
 #: Every rule set by the name the API and the pages use.
 RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in (PLAYBOARD, SATO, STRAIGHT, ALL_FIVES)}
+
+
+def rule_set_named(name: object, where: str = "rules") -> RuleSet:
+    """The rule set called ``name`` (the API's ``"rules"``); an unknown name is an error naming them all."""
+    if isinstance(name, str) and name in RULE_SETS:
+        return RULE_SETS[name]
+    raise InvalidPositionError(f"{name!r} is not a rule set: one of {', '.join(RULE_SETS)}", where=where,
+                               code="rules", token=str(name), names=list(RULE_SETS))

@@ -81,16 +81,20 @@ class SpinnerLayout:
         return SpinnerLayout(self.spinner, self.arms[:index] + (grown,) + self.arms[index + 1:])
 
     def count(self) -> int:
-        """All Fives' count of the open ends: each arm's end (a double there counts both its
+        """All Fives' count of the open ends (see :meth:`count_terms`)."""
+        return sum(self.count_terms())
+
+    def count_terms(self) -> tuple[int, ...]:
+        """The numbers All Fives adds up, arm by arm: each arm's end (a double there gives both its
         halves), and the spinner's two halves while one of its ends is still bare."""
-        total = 0
+        terms: list[int] = []
+        if not (self.arm(LEFT) and self.arm(RIGHT)):
+            terms += [self.spinner.high, self.spinner.high]
         for tiles in self.arms:
             if tiles:
                 tile, number = tiles[-1]
-                total += 2 * number if tile.is_double else number
-        if not (self.arm(LEFT) and self.arm(RIGHT)):
-            total += 2 * self.spinner.high
-        return total
+                terms += [number, number] if tile.is_double else [number]
+        return tuple(terms)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:

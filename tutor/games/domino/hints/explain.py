@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis import Note, explain_result
+from ..analysis import Note, _sum, explain_result
 from .. import ActionKind, End, Match, Position, Required
 from ..rules import OpeningReason
 from ..tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
@@ -40,6 +40,8 @@ def explain_position(position: Position) -> list[Note]:
     required = position.required()
     if required is Required.OVER:
         return explain_result(position)
+    if position.rules.spinner:
+        return spinner_turn_notes(position)
     view = SeatView.from_position(position, position.to_move)
     if required is Required.OPEN:
         held = 0
@@ -47,6 +49,44 @@ def explain_position(position: Position) -> list[Note]:
             held |= hand
         return opening_notes(view, visible=held)
     return explain_turn(view)
+
+
+def spinner_turn_notes(position: Position) -> list[Note]:
+    """Why the rules require what they require in a spinner game (Straight, All Fives): the lead,
+    the open arms, each legal play (in All Fives with the count it leaves and what it scores), or
+    why the seat must draw or pass. Worded for a reader who sees every hand (the analyze API)."""
+    seat, required = position.to_move, position.required()
+    if required is Required.OPEN:
+        opening = position.opening()
+        assert opening is not None and opening.tile is not None
+        return [Note("open_spinner", {"seat": opening.seat, "tile": str(opening.tile)})]
+    layout = position.layout
+    assert layout is not None
+    open_ends = position.open_ends()
+    notes = [Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]})]
+    if len(open_ends) == 2:
+        notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
+    if position.rules.scores_ends:
+        terms = layout.count_terms()
+        notes.append(Note("count_now", {"sum": _sum(terms), "count": sum(terms)}))
+    numbers = sorted(set(open_ends.values()))
+    if required is Required.PLAY:
+        moves = position.legal_moves()
+        notes.append(Note("legal_count", {"seat": seat, "count": len(moves)}))
+        for move in moves:
+            params = {"tile": str(move.tile), "arm": move.end.value, "number": open_ends[move.end]}  # type: ignore[index]
+            if position.rules.scores_ends:
+                terms = layout.play(move.tile, move.end).count_terms()  # type: ignore[arg-type]
+                notes.append(Note("arm_fit_count", {**params, "sum": _sum(terms), "count": sum(terms),
+                                                    "points": position.points_for(move)}))
+            else:
+                notes.append(Note("arm_fit", params))
+        notes.append(Note("play_compulsory", {}))
+    elif required is Required.DRAW:
+        notes.append(Note("arms_must_draw", {"seat": seat, "numbers": numbers, "boneyard": len(position.boneyard)}))
+    elif required is Required.PASS:
+        notes.append(Note("arms_must_pass", {"seat": seat, "numbers": numbers}))
+    return notes
 
 
 def opening_notes(view: SeatView, visible: int | None = None) -> list[Note]:
