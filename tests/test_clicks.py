@@ -65,3 +65,43 @@ def _names(text: str) -> set[str]:
 
 def _flip(text: str) -> str:
     return "-".join(reversed(text.split("-")))
+
+
+def test_clicks_in_spinner_games_agree_with_the_variants_checker():
+    """Straight and All Fives: a tile that fits one arm is played there, one that fits several
+    arms offers exactly those (left, right, up, down), one that fits none is refused naming the
+    open numbers; judged by tests/variants_checker.py's legal plays."""
+    import variants_checker as spinner_checker
+    from tutor.games.domino.rules import ALL_FIVES, STRAIGHT
+
+    rng = random.Random(12)
+    offered = {0: 0, 1: 0, 2: 0, 3: 0, 4: 0}
+    for seed in range(40):
+        name, rules = (("straight", STRAIGHT), ("all-fives", ALL_FIVES))[seed % 2]
+        position = Deal.from_seed(seed, 2, rules).position()
+        hands = [[(t.high, t.low) for t in position.hand(s)] for s in range(2)]
+        state = spinner_checker.start(hands, [(t.high, t.low) for t in position.boneyard_tiles()], name)
+        position = position.apply(position.legal_moves()[0])
+        while not position.is_over():
+            seat = position.to_move
+            plays = spinner_checker.legal_plays(state)
+            for tile in position.hand(seat):
+                click = interpret_click(position, seat, str(tile))
+                arms = [arm for piece, arm in plays if piece == (tile.high, tile.low)]
+                if len(arms) == 1:
+                    assert click.action is not None and click.action.end.value == arms[0]
+                elif arms:
+                    assert [m.end.value for m in click.ends] == sorted(arms, key=spinner_checker.ARMS.index)
+                elif spinner_checker.required(state) == "play":  # another tile fits: this one is refused
+                    assert click.refusal in ("no_fit_arms", "no_fit_one")
+                    shown = set(click.params.get("numbers", [click.params.get("number")]))
+                    assert shown == {state.layout.end_number(a) for a in state.layout.open_arms()}
+                    assert not shown & {tile.high, tile.low}
+                else:  # nothing fits: the tile is refused (the learner must draw or pass)
+                    assert click.action is None and click.ends is None and click.refusal
+                offered[len(arms)] += 1
+            action = rng.choice(position.legal_actions())
+            position = position.apply(action)
+            state = spinner_checker.apply(state, ("play", (action.tile.high, action.tile.low), action.end.value)
+                                          if action.tile is not None else (action.kind.value,))
+    assert offered[2] > 20 and offered[3] + offered[4] > 0  # tiles fitting several arms were clicked

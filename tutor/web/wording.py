@@ -562,6 +562,9 @@ ERRORS: dict[str, Callable[..., str]] = {
     "not_your_turn": lambda **p: _("It is not your turn."),
     # TRANSLATORS: the learner clicked a tile that does not fit; both open ends show %(number)s.
     "no_fit_one": lambda tile="", number="", **p: _("%(tile)s does not fit: it has no %(number)s.", tile=tile, number=number),
+    # TRANSLATORS: the learner clicked a tile that matches no open end of a spinner game's table; %(numbers)s is a list such as "5, 0 or 3".
+    "no_fit_arms": lambda tile="", numbers=(), **p: _(
+        "%(tile)s does not fit: it shows none of %(numbers)s.", tile=tile, numbers=join_or(numbers)),
     # TRANSLATORS: the learner clicked a tile that matches neither open end.
     "no_fit": lambda tile="", left="", right="", **p: _(
         "%(tile)s does not fit: it shows neither %(left)s nor %(right)s.", tile=tile, left=left, right=right),

@@ -13,16 +13,18 @@ from typing import Any
 
 from .errors import DominoError, IllegalMoveError
 from .position import DRAW, PASS, Action, End, Position, Required
+from .spinner import ARMS
 from .tiles import Tile
 
 
 @dataclass(frozen=True)
 class Click:
-    """One of three: ``action`` (make it), ``ends`` (the tile fits both ends: its two moves, left
-    then right, for the learner to choose) or ``refusal`` (a code, with ``params`` for its sentence)."""
+    """One of three: ``action`` (make it), ``ends`` (the tile fits several ends: its moves, in the
+    order left, right, up, down, for the learner to choose) or ``refusal`` (a code, with ``params``
+    for its sentence)."""
 
     action: Action | None = None
-    ends: tuple[Action, Action] | None = None
+    ends: tuple[Action, ...] | None = None
     refusal: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -56,19 +58,21 @@ def interpret_click(position: Position, seat: int, text: str) -> Click:
     moves = [m for m in position.legal_moves() if m.tile is tile]
     if len(moves) == 1:
         return Click(action=moves[0])
-    if len(moves) == 2:
-        left, right = sorted(moves, key=lambda m: m.end is End.RIGHT)
-        return Click(ends=(left, right))
+    if len(moves) > 1:
+        return Click(ends=tuple(sorted(moves, key=lambda m: ARMS.index(m.end))))  # type: ignore[arg-type]
     # Not playable: the engine says why (not in hand, must draw first, ...), except for a tile of the
-    # hand that fits neither end, which is said against both ends at once.
+    # hand that fits no open end, which is said against all of them at once.
     try:
         position.check(Action.play(tile, End.LEFT))
     except IllegalMoveError as error:
         if error.code != "no_match":
             return _refused(error)
+    numbers = sorted(set(position.open_ends().values()))
+    if len(numbers) == 1:
+        return Click(refusal="no_fit_one", params={"tile": str(tile), "number": numbers[0]})
+    if position.layout is not None:
+        return Click(refusal="no_fit_arms", params={"tile": str(tile), "numbers": numbers})
     left, right = position.ends  # type: ignore[misc]
-    if left == right:
-        return Click(refusal="no_fit_one", params={"tile": str(tile), "number": left})
     return Click(refusal="no_fit", params={"tile": str(tile), "left": left, "right": right})
 
 
