@@ -206,3 +206,24 @@ def test_the_instance_key_is_made_once_and_shared_by_processes_starting_together
     fresh = tmp_path / "elsewhere" / "secret_key"
     assert secret_key_from_file(fresh) != keys[0]  # another machine without a shared key: another key
 
+
+
+def test_a_game_id_carries_its_rule_set_and_playboard_ids_are_unchanged():
+    from tutor.freeplay import DOMINO_RULES, read_domino_id
+    from tutor.games.domino.rules import PLAYBOARD, RULE_SETS
+
+    nonce = bytes(range(12))
+    assert read_domino_id(new_game_id(3, nonce=nonce)) == (3, PLAYBOARD)
+    # Playboard's id is its seat count alone, as before other rule sets came: old addresses still work
+    import base64
+    assert base64.urlsafe_b64decode(new_game_id(4, nonce=nonce))[1] == 4
+    for name in DOMINO_RULES:
+        rules = RULE_SETS[name]
+        for seats in rules.seat_counts:
+            game_id = new_game_id(seats, nonce=nonce, rules=rules)
+            assert read_domino_id(game_id) == (seats, rules)
+            deal = free_play_deal(b"k" * 32, game_id, 0)
+            assert deal.seats == seats and deal.rules is rules
+            deal.position()  # a spinner game's deal has a double to lead
+    with pytest.raises(ValueError):
+        new_game_id(3, rules=RULE_SETS["straight"])  # Straight is for two

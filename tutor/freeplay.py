@@ -4,8 +4,8 @@ Pure (no Flask). A free-play address carries a game id and the learner's moves; 
 it come from an HMAC (SHA-256) of the id with the server's secret key, so nobody can read a hidden
 tile or the boneyard order from the address, nor pick a deal they like.
 
-A game id is 24 URL-safe characters: a format version, the number of seats, 12 random bytes and a
-4-byte check (the first bytes of a SHA-256 of the rest). The check catches a changed or truncated
+A game id is 24 URL-safe characters: a format version, its kind (for dominoes the number of seats
+and the rule set: Playboard's ids are the number of seats alone), 12 random bytes and a 4-byte check (the first bytes of a SHA-256 of the rest). The check catches a changed or truncated
 id (a localized 400, not another deal); it is not a secret and needs none, since making an id
 gives nothing away: without the key, the deal behind any id is unknown. Two servers with
 different keys deal different hands for the same id, so machines serving one site share a key.
@@ -30,6 +30,7 @@ import secrets
 from pathlib import Path
 
 from .games.domino import PLAYBOARD, Deal
+from .games.domino.rules import RULE_SETS, RuleSet
 
 #: Bumped if the id's layout or the way deals are derived ever changes.
 GAME_ID_VERSION = 1
@@ -37,6 +38,10 @@ NONCE_BYTES = 12
 CHECK_BYTES = 4
 GAME_ID_LENGTH = 24  # base64 of 1 + 1 + 12 + 4 = 18 bytes, no padding
 SEAT_COUNTS = PLAYBOARD.seat_counts  # the rule set says how many may play
+#: A domino id's kind: the seats in the low bits, the rule set's place in this tuple above them
+#: (Playboard is 0, so its ids are what they were before other rule sets came).
+DOMINO_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives")
+RULES_SHIFT = 3
 
 
 class GameIdError(ValueError):
@@ -47,11 +52,12 @@ def _check(body: bytes) -> bytes:
     return hashlib.sha256(b"tutor game id\0" + body).digest()[:CHECK_BYTES]
 
 
-def new_game_id(seats: int, nonce: bytes | None = None) -> str:
-    """A fresh game id for ``seats`` players (``nonce``: 12 bytes, random unless given, for tests)."""
-    if seats not in SEAT_COUNTS:
-        raise ValueError(f"{seats} seats: free play is for {PLAYBOARD.seat_range}")
-    return _new_id(seats, nonce)
+def new_game_id(seats: int, nonce: bytes | None = None, rules: RuleSet = PLAYBOARD) -> str:
+    """A fresh game id for ``seats`` players by ``rules`` (``nonce``: 12 bytes, random unless
+    given, for tests); the rule set is part of the id, so it cannot change during a match."""
+    if seats not in rules.seat_counts:
+        raise ValueError(f"{seats} seats: {rules.name} is for {rules.seat_range}")
+    return _new_id(seats | DOMINO_RULES.index(rules.name) << RULES_SHIFT, nonce)
 
 
 def _new_id(kind: int, nonce: bytes | None) -> str:
@@ -65,10 +71,16 @@ def _new_id(kind: int, nonce: bytes | None) -> str:
 def read_game_id(text: str) -> int:
     """The number of seats of a domino game id; raises :class:`GameIdError` for an id this app
     did not make (a backgammon id included)."""
-    seats = _read_kind(text)
-    if seats not in SEAT_COUNTS:
+    return read_domino_id(text)[0]
+
+
+def read_domino_id(text: str) -> tuple[int, RuleSet]:
+    """The number of seats and the rule set of a domino game id (:class:`GameIdError` otherwise)."""
+    kind = _read_kind(text)
+    seats, index = kind & ((1 << RULES_SHIFT) - 1), kind >> RULES_SHIFT
+    if index >= len(DOMINO_RULES) or seats not in RULE_SETS[DOMINO_RULES[index]].seat_counts:
         raise GameIdError("not a domino game id")
-    return seats
+    return seats, RULE_SETS[DOMINO_RULES[index]]
 
 
 def _read_kind(text: str) -> int:
@@ -149,9 +161,9 @@ def _derive(key: bytes, game_id: str, purpose: str) -> bytes:
 def free_play_deal(key: bytes, game_id: str, round_index: int) -> Deal:
     """Round ``round_index`` (0 first) of a game: a shuffle seeded by HMAC-SHA256(key, id, round),
     256 bits that only the key's holders can compute."""
-    seats = read_game_id(game_id)
+    seats, rules = read_domino_id(game_id)
     seed = int.from_bytes(_derive(key, game_id, f"deal {round_index}"), "big")
-    return Deal.from_seed(seed, seats)
+    return Deal.from_seed(seed, seats, rules)
 
 
 def free_play_seed(key: bytes, game_id: str) -> int:
@@ -184,6 +196,7 @@ def secret_key_from_file(path: Path) -> bytes:
 
 __all__ = [
     "BackgammonDice", "new_backgammon_id", "read_backgammon_id",
-    "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_game_id",
+    "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
+    "read_game_id",
     "secret_key_from_file",
 ]
