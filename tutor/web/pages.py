@@ -91,6 +91,14 @@ def course():
     return render_template("pages/course.html", sections=load_course())
 
 
+@bp.get("/domino/other-ways")
+def other_ways():
+    """Playboard beside Sato 157, Straight and All Fives (tutor.web.rule_sets)."""
+    from .rule_sets import SHOWN, comparison, rule_set_name
+
+    return render_template("pages/other_ways.html", rows=comparison(), names=[rule_set_name(r) for r in SHOWN])
+
+
 # three rules, three endpoint names: url_for (the language switcher on a 404 here) picks a rule by name
 @bp.route("/<any(lessons, diagrams, hands, handout):part>/", methods=["GET", "HEAD", "POST"], endpoint="moved_folder")
 @bp.route("/<any(lessons, diagrams, hands, present, handout):part>/<path:rest>", methods=["GET", "HEAD", "POST"])
