@@ -68,6 +68,7 @@ def test_the_comparison_reads_on_a_phone_and_a_desktop(browser, live_server, lan
         page.goto(f"{live_server}/{lang}/domino/other-ways")
         state = page.evaluate("""() => ({
             scroll: document.documentElement.scrollWidth,
+            caption: document.querySelector('.rule-sets caption').getBoundingClientRect().width,
             cells: [...document.querySelectorAll('.rule-sets td')].map(td => {
                 const b = td.getBoundingClientRect();
                 return {left: b.left, right: b.right,
@@ -76,6 +77,7 @@ def test_the_comparison_reads_on_a_phone_and_a_desktop(browser, live_server, lan
         })""")
         assert state["scroll"] <= width  # nothing runs off the side
         assert len(state["cells"]) == 40 and all(c["left"] >= 0 and c["right"] <= width for c in state["cells"])
+        assert state["caption"] > width / 2  # the caption runs across, not one word a line
         if width < 800:  # on a phone each cell says which rule set it is about
             assert all(c["label"] not in ("none", "normal", '""') for c in state["cells"])
     finally:
