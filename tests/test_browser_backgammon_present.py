@@ -1,8 +1,11 @@
 """The backgammon course's presenter in a real browser (Debian's Chromium, headless), at 1280 x 720 as
 on a projector, in vi, id and en: the domino presenter's keys (next, previous, first, last, A for the
 answer, S for the speaker notes, Esc to leave), the slides fitting in large type, question slides
-that show the board neutral until A, a notes window that follows the backgammon slides only, and a
-keyboard-only walk from the course page through one section.
+that show the board neutral until A, a notes window that follows the backgammon slides only, a
+keyboard-only walk from the course page through one section; and, as for the domino slides
+(tests/test_browser_present.py, whose measures these tests share), every word and number of every
+board at 24 px or more before and after A in vi, id, en and the pseudo-locale, and every slide
+fitting in the pseudo-locale with the answer shown.
 
 Screenshots go to test-artifacts/."""
 
@@ -13,6 +16,7 @@ import time
 
 import pytest
 
+from test_browser_present import FITS as PSEUDO_FITS, LABELS, pseudo_server  # noqa: F401 (a fixture)
 from tutor.games.backgammon import course
 from tutor.web.present import slides_of
 
@@ -236,4 +240,70 @@ def test_keyboard_only_from_the_course_page_through_one_section_on_the_projector
     assert page.locator(".slide:not([hidden]) .answer-text").is_visible()  # still open on the last slide
     page.keyboard.press("Escape")  # a late pushState would satisfy expect_navigation
     page.wait_for_url(lambda url: path_of(url) == f"/en/backgammon/lessons/{TWO_DICE.id}/{slides[-1].step.id}")
+    assert not page.errors
+
+
+# ----- issue 17: the back of the room, and the pseudo-locale ---------------------------------------------
+#: test_browser_present.LABELS (every word and number of the picture on screen: the smallest, any two
+#: that overlap, any outside the picture or under a button) and how many slides are visible.
+BOARD_LABELS = ("() => ({labels: (" + LABELS + ")(), "
+                "visible: Array.from(document.querySelectorAll('.slide')).filter((s) => s.getClientRects().length).length})")
+
+
+@pytest.mark.parametrize("lang", LANGS + ("en-XA",))
+def test_every_word_and_number_on_every_board_reads_from_the_back_of_the_room(request, projector, artifacts, lang):
+    """Every point number, count, videau, legend line and pip count of every backgammon slide's board,
+    before and after A, is at least 24 px on a 1280 x 720 projector, in every language and the
+    pseudo-locale; no word covers another, none runs out of the picture or under a button. The
+    boards were drawn for the page, at 15.6 to 17.8 px on a slide (and the pseudo-locale's legend
+    ran into its pip count)."""
+    server = request.getfixturevalue("pseudo_server" if lang == "en-XA" else "live_server")
+    page = projector
+    measured = []
+    for section in SECTIONS:
+        page.goto(f"{server}/{lang}/backgammon/present/{section.id}/")
+        for slide in slides_of(section):
+            answer = page.locator(".slide:not([hidden]) details.answer").count()
+            for reveal in ((False, True) if answer else (False,)):
+                if reveal:
+                    page.keyboard.press("a")
+                m = page.evaluate(BOARD_LABELS)
+                assert m["visible"] == 1, (lang, section.id, slide.number, "slides shown at once", m["visible"])
+                m = m["labels"]
+                if m:
+                    where = (lang, section.id, slide.number, "A" if reveal else "-", m)
+                    assert m["count"] >= 24, where  # the point numbers at least
+                    assert not m["overlaps"] and not m["outside"] and not m["covered"], where
+                    assert m["smallest"] >= 24, where
+                    measured.append((m["smallest"], section.id, slide.number, reveal))
+            if answer:
+                page.keyboard.press("a")  # closed again: the next slide starts plain
+            page.keyboard.press("ArrowRight")
+    boards = [(s.id, slide.number) for s in SECTIONS for slide in slides_of(s)
+              if (slide.step.question.diagram if slide.question else slide.step.diagram)]
+    assert sorted({(section_id, number) for _, section_id, number, _ in measured}) == sorted(boards)
+    page.screenshot(path=str(artifacts / f"bg-present-labels-{lang}-last.png"))
+    assert not page.errors
+
+
+def test_every_backgammon_slide_fits_in_the_pseudo_locale_with_the_answer_shown(pseudo_server, projector, artifacts):
+    """The pseudo-locale is about 40 % longer than English: every backgammon slide still fits above
+    the control bar, with the answer shown on a question slide (and the marked board on the slide
+    before one), its board on the slide."""
+    page = projector
+    for section in SECTIONS:
+        page.goto(f"{pseudo_server}/en-XA/backgammon/present/{section.id}/")
+        for slide in slides_of(section):
+            assert shown(page) == [slide.number]
+            if page.locator(".slide:not([hidden]) details.answer").count():
+                page.keyboard.press("a")
+                assert page.locator(".slide:not([hidden]) details.answer").get_attribute("open") is not None
+            m = page.evaluate(PSEUDO_FITS)
+            where = ("en-XA", section.id, slide.number, m)
+            assert m["texts"] > 0, where
+            assert m["bottom"] <= 1 and m["right"] <= 1, where
+            if m["svg"]:
+                assert m["svg"][3] <= 720 - 44 + 1 and m["svg"][2] <= 1281 and min(m["svg"][:2]) >= -1, where
+            page.keyboard.press("ArrowRight")
+        page.screenshot(path=str(artifacts / f"bg-present-en-XA-{section.number}-{section.id}-last.png"))
     assert not page.errors

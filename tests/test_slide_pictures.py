@@ -1,6 +1,7 @@
 """The label size of a slide's picture (tutor/web/slide_pictures.py): 24 px on a 1280 x 720 projector
-in the narrowest picture box present.js gives such a slide, and no larger than it needs to be. The
-browser test (tests/test_browser_present.py) measures the same on the screen."""
+in the narrowest picture box present.js gives such a slide, and no larger than it needs to be, for
+the domino diagrams and the backgammon boards. The browser tests (tests/test_browser_present.py,
+tests/test_browser_backgammon_present.py) measure the same on the screen."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from flask_babel import force_locale
 
 from tutor.games.domino.diagrams import load_diagrams
-from tutor.web.slide_pictures import BOX, HEADROOM, LABEL_PX, label_size_for, slide_svg
+from tutor.web.slide_pictures import BOARD_BOX, BOX, HEADROOM, LABEL_PX, board_slide_svg, board_svg, label_size_for, slide_svg
 from tutor.web.diagrams import render_svg
 
 LANGS = ("vi", "id", "en")
@@ -47,3 +48,28 @@ def test_the_search_settles_on_a_size_that_reaches_the_target():
     size = label_size_for(fake, box=(479, 500), px=24)
     assert size * 479 / (400 + 10 * size) >= 24 * HEADROOM
     assert (size - 0.5) * 479 / (400 + 10 * (size - 0.5)) < 24 * HEADROOM
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_backgammon_board_on_a_slide_has_words_of_24_px_and_no_larger_than_it_needs(app, lang):
+    """The same for the backgammon course's boards, in the narrowest box a backgammon slide gives
+    its board (BOARD_BOX); and the board a slide starts from is the one every other page shows."""
+    from tutor.games.backgammon.diagrams import load_diagrams as load_boards
+    from tutor.web import backgammon
+
+    def fitted(svg: str) -> tuple[float, float]:
+        width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+        return width, height
+
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        for board in load_boards().values():
+            for neutral in (False, True):
+                assert board_svg(board.id, neutral=neutral) == backgammon.render_svg(board, neutral)
+                svg = str(board_slide_svg(board.id, "s1", neutral=neutral))
+                size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
+                width, height = fitted(svg)
+                assert size * min(BOARD_BOX[0] / width, BOARD_BOX[1] / height) >= LABEL_PX * HEADROOM, (lang, board.id)
+                width, height = fitted(board_svg(board.id, neutral=neutral, label_size=size - 0.5))
+                assert (size - 0.5) * min(BOARD_BOX[0] / width, BOARD_BOX[1] / height) < LABEL_PX * HEADROOM
+                assert 'id="bg-' + board.id.lower() + '-s1-' in svg
+                assert str(board_slide_svg(board.id, "s1", neutral=neutral)) == svg

@@ -24,6 +24,7 @@ from .backgammon import diagram_svg, option_label
 from .i18n import translate_text as tr
 from .pages import use_language_prefix
 from .present import Choice, Game, add_slides
+from .slide_pictures import board_slide_svg
 from .wording import join_and
 
 bp = Blueprint("backgammon_present", __name__, url_prefix="/<lang_code>/backgammon")
@@ -61,6 +62,8 @@ def reveal(diagram_id: str) -> str:
 
 BACKGAMMON = Game(
     endpoint=bp.name, channel="tutor-present-backgammon", sections=course.load_course, lesson="backgammon.step",
-    picture=picture, question=question_view, reveal=reveal,
+    # a slide's board with its words and numbers at 24 px on the projector (tutor/web/slide_pictures.py)
+    picture=lambda diagram_id, suffix, neutral: board_slide_svg(diagram_id, suffix, neutral=neutral),
+    question=question_view, reveal=reveal,
 )
 add_slides(bp, BACKGAMMON)
