@@ -9,6 +9,7 @@ dice were rolled); the videau hints are held against the rulebook's percentages 
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from html import unescape
@@ -159,54 +160,164 @@ def refused(client, url: str) -> str:
     return refusal(response.get_data(as_text=True))
 
 
+START_TEXT = "W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2"
+
 CASES = [
-    # (position, roll, picked, tapped, the rule that applies, the sentence for it), each rule worked
-    # out by hand from the board: who holds the target, what is on the bar, what was rolled
-    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x3 17x3 12x5 1x2", (6, 2), 24, 18, "blocked",
+    # (position, roll, the address before the tap, picked, tapped, the rule that applies, the
+    # sentence for it), each rule worked out by hand from the board: who holds the target, what is
+    # on the bar, what was rolled, what was played
+    ("W 24x2 13x5 8x3 6x5 | B 18x2 19x3 17x3 12x5 1x2", (6, 2), "", 24, 18, "blocked",
      "Point 18 is held by 2 opposing checkers: no checker may stop there."),
-    ("W 24x2 13x5 8x3 6x5 | B 7x2 19x3 17x3 12x5 1x2", (3, 3), 13, 4, "blocked_midway",
+    ("W 24x2 13x5 8x3 6x5 | B 7x2 19x3 17x3 12x5 1x2", (3, 3), "", 13, 4, "blocked_midway",
      "On the way, the checker would stop on point 7, which is held by 2 opposing checkers: a stop on the way "
      "counts like any other stop."),
-    ("W bar 24 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (3, 1), None, 13, "must_enter",
+    ("W bar 24 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (3, 1), "", None, 13, "must_enter",
      "You have 1 checker on the bar: bring it back in before moving any other checker."),
-    ("W 24 6x4 5x3 4x3 3x2 2x2 | B 1x2 13x3 20x3 21x3 22x2 23x2", (6, 5), 24, 19, "higher_die",
+    ("W 24 6x4 5x3 4x3 3x2 2x2 | B 1x2 13x3 20x3 21x3 22x2 23x2", (6, 5), "", 24, 19, "higher_die",
      "Only one die can be used here, so it must be the higher one, 6."),
-    ("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2", (6, 1), None, 8, "kills_other_die",
+    ("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2", (6, 1), "", None, 8, "kills_other_die",
      "After that move your 1 could not be played, and another way uses both dice: when both dice can be used, "
      "both must be."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 19, "not_your_checker",
-     "The checkers on point 19 are your opponent's, not yours."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), None, 20, "no_checker", "You have no checker on point 20."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 20, "wrong_direction",
+    (START_TEXT, (6, 5), "", None, 19, "not_your_checker", "The checkers on point 19 are your opponent's, not yours."),
+    (START_TEXT, (6, 5), "", None, 20, "no_checker", "You have no checker on point 20."),
+    (START_TEXT, (6, 5), "", 13, 20, "wrong_direction",
      "Checkers never move backwards: yours go from 24 towards 1, then off."),
-    ("W 24x2 13x5 8x3 6x5 | B 19x5 17x3 12x5 1x2", (6, 5), 13, 10, "no_die", "That move covers 3, but you rolled 6-5."),
-    ("W 7 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x2", (6, 3), 4, "off", "not_all_home",
+    (START_TEXT, (6, 5), "", 13, 10, "no_die", "That move covers 3, but you rolled 6-5."),
+    ("W 7 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x2", (6, 3), "", 4, "off", "not_all_home",
      "You may bear off only when all your checkers are in your home board: 1 is still outside."),
-    ("W 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x5", (6, 3), 4, "off", "bear_off_higher",
+    ("W 5x2 4x3 2x4 1x3 | B 19x5 20x5 21x5", (6, 3), "", 4, "off", "bear_off_higher",
      "A 6 bears a checker off point 4 only when none of yours is higher up: you still have one on point 5."),
+    # 8/5 6/5 played both dice: a tap on 13 finds none left
+    (START_TEXT, (3, 1), "s=8-5_6-5", None, 13, "no_dice_left", "Every die of this roll has been used."),
+    # the last checker borne off: the game is over, a tap changes nothing
+    ("W 1 | B 19x5 20x5 21x5", (2, 1), "m=1-o2", None, 13, "game_over", "The game is over: no more moves can be made."),
+    # 6-4 from the bar against points 19 and 21, both held: the turn is lost
+    ("W bar 24 13x5 8x3 6x5 | B 19x4 21x3 17x3 12x5", (6, 4), "", None, 13, "no_play",
+     "These dice cannot be used: the turn is lost."),
 ]
 
 
-@pytest.mark.parametrize("text, roll, picked, tapped, code, expected", CASES)
-def test_each_kind_of_refusal_says_the_rule_that_applies(client, adhoc, text, roll, picked, tapped, code, expected):
-    from tutor.games.backgammon import why_not
-    position = Position.parse(text)
-    # the engine's why-not code for the move is the rule worked out by hand
+def engine_code(position: Position, before: str, picked, tapped) -> str:
+    """The engine's own word on the tap: why_not on the position the address stands for (on a
+    lost turn the page asks nothing about the move: the engine refuses any play there, no_play)."""
+    from tutor.games.backgammon import IllegalMoveError, parse_play, why_not
+    from tutor.games.backgammon.session import read_steps
+    query = parse_qs(before)
+    decisions = query.get("m", [""])[0]
+    if decisions:
+        position = parse_play(position, " ".join(str(s) for s in read_steps(decisions))).after
+    played = read_steps(query["s"][0]) if "s" in query else []
+    if position.dice is not None and not position.is_over and not legal_plays(position):
+        with pytest.raises(IllegalMoveError) as refused:
+            parse_play(position, f"{tapped}/{tapped - 1}")
+        return refused.value.code
     if picked is not None:
-        assert why_not(position.with_dice(*roll), picked, 0 if tapped == "off" else tapped).code == code
+        return why_not(position, picked, 0 if tapped == "off" else tapped, played).code
+    # a checker tapped without one picked: its move by each die, the higher first, as the page asks
+    for die in sorted(set(position.dice or (1,)), reverse=True):  # no dice once the game is over
+        reason = why_not(position, tapped, max(tapped - die, 0), played)
+        if reason.code != "no_die":
+            break
+    return reason.code
+
+
+@pytest.mark.parametrize("text, roll, before, picked, tapped, code, expected", CASES)
+def test_each_kind_of_refusal_says_the_rule_that_applies(client, adhoc, text, roll, before, picked, tapped, code,
+                                                         expected):
+    position = Position.parse(text)
+    # the engine's why-not code for the tap is the rule worked out by hand
+    assert engine_code(position.with_dice(*roll), before, picked, tapped) == code
     key = adhoc(position, roll)
-    before = client.get(f"/en/backgammon/guided/{key}" + (f"?f={picked}" if picked else "")).get_data(as_text=True)
-    url = f"/en/backgammon/guided/{key}?" + (f"f={picked}&" if picked else "") + f"at={tapped}"
+    query = "&".join(part for part in (before, f"f={picked}" if picked else "") if part)
+    page = f"/en/backgammon/guided/{key}" + (f"?{query}" if query else "")
+    before_tap = client.get(page).get_data(as_text=True)
+    url = page + ("&" if query else "?") + f"at={tapped}"
     assert refused(client, url) == expected
     # nothing changed: the same board and status as before the tap
     after = client.get(url).get_data(as_text=True)
-    assert status(after) == status(before)
+    assert status(after) == status(before_tap)
+
+
+#: The code a tap runs through, each function with every refusal code it writes: the page's
+#: handler, the session's steps, the engine's why-not and the checks it makes.
+TAP_PATH = {
+    "tutor.web.backgammon_play": ("_tap", "_not_now", "_why_not_source"),
+    "tutor.games.backgammon.session": ("steps_to", "offered_step"),
+    "tutor.games.backgammon.plays": ("why_not", "_step_reason", "_rule_reason"),
+}
+
+#: Codes on the tap's path that no tap can produce, each with the reason.
+NOT_FROM_A_TAP = {
+    # _tap asks the engine only in Phase.MOVE, after the roll; before it (Phase.DECIDE) the page
+    # answers a tap itself: "Roll the dice first, or offer the videau."
+    "no_dice": "the page consults the engine only once the dice are rolled",
+    # steps_to: why_not is None only when some way from the checker to the place has every step
+    # offered in turn (each prefix starts a legal play), and move_paths lists that way with its
+    # dice, whose steps offered_step then finds in first_steps (the same one-die moves, _single
+    # and _step_reason agreeing on what is valid alone): the last raise is never reached.
+    # _why_not_source asks about a place the app offers no step from; why_not None for one of
+    # its dice would mean a way from that place starting with an offered step, so every die has
+    # a reason. offered_step's fallback does occur, but from a written step in the address, not
+    # a tap (test_a_written_step_no_play_starts_with_is_refused_in_words).
+    "not_offered": "steps_to and _why_not_source always have the engine's reason (proof above)",
+}
+
+
+def tap_codes() -> set[str]:
+    """Every refusal code written on a tap's path: Reason("…"), render_reason("…"), code="…"."""
+    import ast
+    import importlib
+    import inspect
+    import textwrap
+    codes = set()
+    for module_name, names in TAP_PATH.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(module, name))))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if called in ("Reason", "render_reason") and node.args and isinstance(node.args[0], ast.Constant):
+                    codes.add(node.args[0].value)
+                codes |= {k.value.value for k in node.keywords if k.arg == "code" and isinstance(k.value, ast.Constant)}
+    return codes
 
 
 def test_the_refusal_cases_cover_every_rule_a_tap_can_break():
-    tapped_rules = {"blocked", "blocked_midway", "must_enter", "higher_die", "kills_other_die", "not_your_checker",
-                    "no_checker", "wrong_direction", "no_die", "not_all_home", "bear_off_higher"}
-    assert {case[4] for case in CASES} == tapped_rules
+    codes = tap_codes()
+    assert {"blocked", "kills_other_die", "no_dice_left", "game_over"} <= codes  # the reading works
+    assert set(NOT_FROM_A_TAP) <= codes  # no exclusion outlives its code
+    covered = [case[5] for case in CASES]
+    assert len(covered) == len(set(covered))  # one case per rule
+    assert set(covered) == codes - set(NOT_FROM_A_TAP)
+    # and every code is worded, so no tap falls back to the vague "The rules do not allow that move."
+    from tutor.web.backgammon_wording import REASONS
+    assert codes <= set(REASONS)
+
+
+def test_a_written_step_no_play_starts_with_is_refused_in_words(client, adhoc):
+    """not_offered: with 5-1, 5/off with the 5 leaves the 1 dead (point 1 is held, a checker on 2
+    cannot bear off with a 1), so no legal play starts with it; the checker on 5 still goes off,
+    by 5/4*/off, hitting the blot on 4 on the way (a different end). A tap on 5 then the tray
+    takes that way; only an address can name the 5 directly."""
+    from tutor.games.backgammon import why_not
+    position = Position.parse("W 5 2 | B 24x12 4 1x2")
+    assert [p.notation for p in legal_plays(position.with_dice(5, 1))] == ["5/4*/off"]
+    assert why_not(position.with_dice(5, 1), 5, 0) is None  # the move itself is offered, another way
+    key = adhoc(position, (5, 1))
+    assert parse_qs(urlsplit(follow(client, f"/en/backgammon/guided/{key}?f=5&at=off")).query)["s"] == ["5-4_4-o5"]
+    response = client.get(f"/en/backgammon/guided/{key}?m=5-o5")
+    assert response.status_code == 400
+    assert "(5-o5) is not allowed: No legal play starts with that move." in unescape(response.get_data(as_text=True))
+
+
+def test_a_tap_after_a_one_die_play_says_why_the_other_die_is_not_played(client):
+    """higher-die: 24/18 with the 6 completes the play and leaves the 5, which no checker can
+    play. A tap on 18 says why (18/13: point 13 is the computer's), not "Every die of this roll
+    has been used", which was said here before and was false."""
+    assert refused(client, "/en/backgammon/guided/higher-die?s=24-18&at=18") == \
+        "Point 13 is held by 3 opposing checkers: no checker may stop there."
 
 
 def test_a_refusal_is_said_in_the_pages_language(client, adhoc):
@@ -360,6 +471,7 @@ def test_a_series_adds_up_and_the_videau_is_capped(client):
 
 
 # ----- hints ---------------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=None)
 def _positions(count: int, seed: int = 7):
     rng = random.Random(seed)
     found = []
@@ -570,6 +682,160 @@ def test_the_nudges_say_what_the_board_allows():
             assert nudge.params["higher"] == (nudge.params["die"] == max(position.dice))
         elif nudge.kind == "hint_bear_off":
             assert not any(mine[6:25])
+
+
+# ----- the two-dice rule in the hints -------------------------------------------------------------------
+B7 = "W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2"  # lessons/backgammon/diagrams.toml, with 6-1
+
+
+def _blocked_positions(count: int, seed: int = 14) -> list[Position]:
+    """Made-up boards where the two-dice rule often bites: 4 to 7 points held by the computer and
+    1 to 5 checkers of the learner's (all home in a third of them, one more on the bar in a tenth);
+    one roll in five a double."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        white, black = [0] * 25, [0] * 25
+        for j in rng.sample(range(24), rng.randint(4, 7)):
+            black[j] = 2  # the computer's own index j is the learner's point 24 - j
+        spots = [i for i in range(6 if rng.random() < 0.3 else 24) if not black[23 - i]]
+        if not spots:
+            continue
+        for _ in range(rng.randint(1, 5)):
+            white[rng.choice(spots)] += 1
+        white[24] += rng.random() < 0.1
+        dice = (rng.randint(1, 6),) * 2 if rng.random() < 0.2 else rng.sample(range(1, 7), 2)
+        found.append(Position(white, black, WHITE).with_dice(*dice))
+    return found
+
+
+def _game_positions(count: int, seed: int = 21) -> list[Position]:
+    """The learner's turns (White to move, with a roll it can play) in seeded games where both
+    sides play a random legal play: the bar, blocked boards and bearing off all come up."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        position = START.with_dice(*rng.sample(range(1, 7), 2))
+        while not position.is_over and len(found) < count:
+            plays = legal_plays(position)
+            if plays and position.to_move is WHITE and rng.random() < 0.5:
+                found.append(position)
+            position = rng.choice(plays).after if plays else position.replace(dice=None, to_move=position.to_move.other)
+            if not position.is_over:
+                position = position.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+    return found
+
+
+def _one_die_moves(board, die: int) -> list[tuple[int, int]]:
+    """Every move of one checker by one die on a GNU-layout board (opponent, mover), by the rules
+    of a single move alone (BACKGAMMON.md), written here without the engine: the bar first; never
+    onto a point the opponent holds with two or more; off only once every checker is home, with
+    the exact die or, from the highest point, a larger one. (25 = the bar, 0 = off.)"""
+    opponent, mover = board
+    def open_point(point: int) -> bool:
+        return opponent[24 - point] < 2
+    if mover[24]:
+        return [(25, 25 - die)] if open_point(25 - die) else []
+    home = not any(mover[6:24])
+    highest = max((p for p in range(1, 25) if mover[p - 1]), default=0)
+    moves = []
+    for p in range(1, 25):
+        if mover[p - 1] and p > die and open_point(p - die):
+            moves.append((p, p - die))
+        elif mover[p - 1] and p <= die and home and (p == die or p == highest):
+            moves.append((p, 0))
+    return moves
+
+
+def _move_text(src: int, dst: int) -> str:
+    return f"{'bar' if src == 25 else src}/{'off' if dst == 0 else dst}"
+
+
+def _taken_by_the_engine(position: Position, played) -> set[tuple]:
+    """(place, die, other) for every tap the engine refuses with kills_other_die: any checker of
+    the learner's, then any place below it."""
+    from tutor.games.backgammon import why_not
+    from tutor.games.backgammon.plays import replay_steps
+    mine = replay_steps(position, played)[0]
+    taken = set()
+    for src in (p for p in range(1, 26) if mine[p - 1]):
+        for dst in range(src):
+            reason = why_not(position, src, dst, played)
+            assert reason is None or reason.code not in ("fewer_dice", "not_offered"), (position, played, src, dst)
+            if reason is not None and reason.code == "kills_other_die":
+                taken.add(("bar" if src == 25 else src, reason.params["die"], reason.params["other"]))
+    return taken
+
+
+def test_the_hint_names_every_move_the_two_dice_rule_takes_away():
+    """Wherever the rule "play both dice if you can" takes a move away, the nudge's note names it
+    (the checker, its die, the die it would leave unplayable), and nowhere else. Held against the
+    engine's why-not code for every tap, at the start of the turn and after a first step; and
+    against the board without the engine: each named move is a move on its own, after it the
+    other die moves no checker, gnubg has a play of both dice and none ending where this move
+    does; and each such move is named (a bear-off may be taken another way instead: 5/4*/off)."""
+    from tutor.games.backgammon import why_not
+    from tutor.games.backgammon.plays import first_steps
+    positions = [Position.parse(B7).with_dice(6, 1), *_game_positions(200), *_blocked_positions(600)]
+    noted = 0
+    for position in positions:
+        for played in [(), *((step,) for step in first_steps(position)[:1])]:
+            ladder = move_ladder(position, played)
+            if ladder is None:
+                continue  # the first step ended the game
+            rule = ladder.rule
+            named = {(place, die, other) for die, places, other in rule.params["moves"] for place in places} \
+                if rule else set()
+            assert named == _taken_by_the_engine(position, played), (position.to_text(), played)
+            if played:
+                assert rule is None  # after a first step the rule never takes a move away (plays.py)
+                continue
+            noted += rule is not None
+            board = _gnu_board(position.replace(dice=None))
+            dice = position.dice
+            both = any(len(play.steps) >= 2 for play in gnu.plays(board, dice))
+            ends = gnu.ends(board, dice)
+            killing = set()
+            for die in set(dice) if dice[0] != dice[1] else ():
+                other = sum(dice) - die
+                for src, dst in _one_die_moves(board, die):
+                    after = gnu.apply(board, _move_text(src, dst))
+                    if both and not _one_die_moves(after, other) and after not in ends:
+                        killing.add(("bar" if src == 25 else src, die, other, dst))
+            assert named <= {k[:3] for k in killing}, (position.to_text(), named, killing)
+            for place, die, other, dst in killing - {(*n, d) for n in named for d in range(25)}:
+                assert dst == 0 and why_not(position, place, 0) is None, (position.to_text(), place, die)
+    assert noted >= 30, noted  # the sample has teeth: the note was due on many boards
+
+
+def test_b7_the_nudge_says_why_only_24_17_is_allowed(client, adhoc):
+    key = adhoc(Position.parse(B7), (6, 1))
+    first = {}
+    for lang in ("en", "vi", "id"):
+        html = client.get(f"/{lang}/backgammon/guided/{key}?hint=1").get_data(as_text=True)
+        section = re.search(r'<section class="hints".*?</section>', html, re.S)[0]
+        items = re.findall(r"<li>(.*?)</li>", section, re.S)
+        assert len(items) == 1  # still one rung
+        first[lang] = unescape(items[0]).strip()
+    assert first["en"] == (
+        "With this roll, a 6 can move the checker on point 24. You must use both dice if you can, so not every "
+        "move is allowed: moving the checker on point 8 with the 6 first would leave your 1 unplayable.")
+    for lang in ("vi", "id"):
+        assert first[lang] != first["en"] and all(n in first[lang] for n in ("24", "8", "6", "1"))
+
+
+def test_the_two_dice_rule_note_reads_well_with_several_moves():
+    """Two dice each taking a move away, one of them from two checkers: the clauses are joined."""
+    from tutor import create_app
+    from tutor.games.backgammon.analysis import Note
+    app = create_app({"TESTING": True, "SECRET_KEY": "k" * 40})
+    note = Note("hint_both_dice", {"moves": [(6, [8, 7], 1), (1, ["bar"], 6)]})
+    with app.test_request_context("/en/"):
+        from tutor.web.backgammon_voice import hint_sentence
+        assert hint_sentence(note) == (
+            "You must use both dice if you can, so not every move is allowed: moving the checker on point 8 or "
+            "point 7 with the 6 first would leave your 1 unplayable and moving the checker on the bar with the 1 "
+            "first would leave your 6 unplayable.")
 
 
 def test_the_guided_positions_say_what_their_board_shows():

@@ -265,41 +265,51 @@ def _read_place(text: str) -> int | None:
 
 def _act(table: Table, game: Game, played: list[Step], offered: list[Step], action: str, tap: str):
     """(the address to go to, None) for an accepted tap or button; (None, why not) otherwise."""
+    if action:
+        return _press(table, game, played, offered, action)
+    return _tap(table, game, played, offered, tap)
+
+
+def _press(table: Table, game: Game, played: list[Step], offered: list[Step], action: str):
+    """A button (``do``): roll, double, take, pass, go on, undo, confirm, next game."""
     phase = game.phase
     decisions = table.decisions
     plain = [Step(s.src, s.dst, s.die, False) for s in played]
-    if action:
-        wanted = {"roll": (Phase.DECIDE, ROLL), "double": (Phase.DECIDE, DOUBLE), "take": (Phase.ANSWER, TAKE),
-                  "pass": (Phase.ANSWER, PASS), "go-on": (Phase.LOST, GO_ON)}
-        if action in wanted:
-            if phase is not wanted[action][0]:
-                return None, _not_now(game)
-            return table.url(decisions + [wanted[action][1]], []), None
-        if action == "undo":
-            if not plain:
-                # TRANSLATORS: backgammon: Undo was pressed with no move of this turn to take back.
-                return None, _("There is no move of this turn to take back.")
-            return table.url(steps=plain[:-1]), None
-        if action == "confirm":
-            if phase is not Phase.MOVE:
-                return None, _not_now(game)
-            if offered or not plain:
-                return None, render_reason("incomplete", {})
-            return table.url(decisions + [steps_token(plain)], []), None
-        if action == "next-game":
-            if phase is not Phase.OVER or not table.series or len(table.finished) + 1 >= MAX_GAMES:
-                return None, _not_now(game)
-            return table.url(new_game=True, steps=[]), None
-        # TRANSLATORS: backgammon: a game address asks for an action the page does not have.
-        return None, _("That is not something you can do in this game.")
+    wanted = {"roll": (Phase.DECIDE, ROLL), "double": (Phase.DECIDE, DOUBLE), "take": (Phase.ANSWER, TAKE),
+              "pass": (Phase.ANSWER, PASS), "go-on": (Phase.LOST, GO_ON)}
+    if action in wanted:
+        if phase is not wanted[action][0]:
+            return None, _not_now(game)
+        return table.url(decisions + [wanted[action][1]], []), None
+    if action == "undo":
+        if not plain:
+            # TRANSLATORS: backgammon: Undo was pressed with no move of this turn to take back.
+            return None, _("There is no move of this turn to take back.")
+        return table.url(steps=plain[:-1]), None
+    if action == "confirm":
+        if phase is not Phase.MOVE:
+            return None, _not_now(game)
+        if offered or not plain:
+            return None, render_reason("incomplete", {})
+        return table.url(decisions + [steps_token(plain)], []), None
+    if action == "next-game":
+        if phase is not Phase.OVER or not table.series or len(table.finished) + 1 >= MAX_GAMES:
+            return None, _not_now(game)
+        return table.url(new_game=True, steps=[]), None
+    # TRANSLATORS: backgammon: a game address asks for an action the page does not have.
+    return None, _("That is not something you can do in this game.")
+
+
+def _tap(table: Table, game: Game, played: list[Step], offered: list[Step], tap: str):
+    """A tap (``at``) on a place: pick a checker, move the picked one there, or say why not."""
+    phase = game.phase
+    plain = [Step(s.src, s.dst, s.die, False) for s in played]
     place = _read_place(tap)
     if place is None:
         # TRANSLATORS: backgammon: a tap on something that is not a point, the bar or the tray.
         return None, _("Tap a point from 1 to 24, the bar or the tray.")
     if phase is not Phase.MOVE:
         return None, _not_now(game)
-    if not offered:
-        return None, render_reason("no_dice_left", {})
     if table.selected is not None:
         if place == table.selected:
             return table.url(selected=None), None  # tapped again: put it back
@@ -339,6 +349,9 @@ def _why_not_source(game: Game, played: list[Step], place: int) -> str:
         # TRANSLATORS: backgammon: the learner tapped the tray of borne-off checkers as a checker to move.
         return _("Checkers in the tray are off the board: they do not move again.")
     me, _opponent, left = replay_steps(game.position, played)
+    if not left:  # every die is played: the engine says so (no_dice_left)
+        reason = why_not(game.position, place, OFF, played)
+        return render_reason(reason.code, reason.params)
     reason = None
     for die in sorted(set(left), reverse=True):
         target = place - die if place != BAR_POINT else BAR_POINT - die
@@ -364,6 +377,8 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
     elif hint_level and phase in (Phase.DECIDE, Phase.ANSWER):
         ladder = cube_ladder(position, answering=phase is Phase.ANSWER)
     hints = [hint_sentence(n) for n in (ladder.nudge, ladder.checker, ladder.play)[:hint_level]] if ladder else []
+    if hints and ladder.rule is not None:
+        hints[0] += " " + hint_sentence(ladder.rule)  # the nudge, and the moves the two-dice rule takes away
     shown = partial_position(position, played) if phase is Phase.MOVE else position
     mark, mark_side, marked_label, marked_text = None, None, "", ""
     if ladder and phase is Phase.MOVE and hint_level >= 3:

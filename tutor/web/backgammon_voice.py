@@ -190,6 +190,15 @@ def _dice_moves(moves: list, doubles: bool) -> str:
     return _("With this roll, %(moves)s.", moves=join_and(parts))
 
 
+def _both_dice(moves: list) -> str:
+    parts = [
+        # TRANSLATORS: backgammon hint: one move the two-dice rule forbids, e.g. "moving the checker on point 8 with the 6 first would leave your 1 unplayable" (several are joined with "and").
+        _("moving the checker on %(places)s with the %(die)d first would leave your %(other)d unplayable",
+          places=_places(places), die=die, other=other) for die, places, other in moves]
+    # TRANSLATORS: backgammon hint: the rule that both dice must be played when possible forbids some first moves; %(moves)s lists them and the die each would leave unplayable.
+    return _("You must use both dice if you can, so not every move is allowed: %(moves)s.", moves=join_and(parts))
+
+
 def _checker(point: int | str) -> str:
     if point == "bar":
         # TRANSLATORS: backgammon hint, second step: the checker to move first is the one on the bar.
@@ -222,6 +231,7 @@ HINTS: dict[str, Callable[..., str]] = {
         "All your checkers are in your home board, so you may bear off: a die takes a checker off the point of "
         "its number, and a larger die takes one off your highest point."),
     "dice_moves": _dice_moves,
+    "hint_both_dice": _both_dice,
     "hint_checker": lambda point: _checker(point),
     # TRANSLATORS: backgammon hint, last step: the recommended play and why: it bears checkers off.
     "play_bears_off": lambda play, count: ngettext(

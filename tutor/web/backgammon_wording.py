@@ -199,10 +199,6 @@ REASONS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: backgammon: a refused move: only one die can be used, and it must be the higher.
     "higher_die": lambda die=0, other=0, **p: _(
         "Only one die can be used here, so it must be the higher one, %(die)s.", die=die),
-    # TRANSLATORS: backgammon: a refused move: another way uses more of the roll (the same number on both dice).
-    "fewer_dice": lambda most=0, could=0, **p: _(
-        "That way fewer dice get used than another way allows: you must use as many as you can (%(most)s).",
-        most=most),
     # TRANSLATORS: backgammon: a refused move: the game has ended.
     "game_over": lambda **p: _("The game is over: no more moves can be made."),
     # TRANSLATORS: backgammon: a refused move: the dice have not been rolled yet.

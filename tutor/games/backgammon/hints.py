@@ -8,6 +8,13 @@ see: the board, the dice already rolled and the videau, never the dice still to 
 >>> ladder = move_ladder(START.with_dice(3, 1))
 >>> ladder.nudge.kind, ladder.checker.params["point"], ladder.play.params["play"], ladder.play.kind
 ('dice_moves', 8, '8/5 6/5', 'play_makes_point')
+
+When the rule that both dice must be played takes a move away, the nudge comes with a note that
+says which move and why (B7: with 6-1 the 6 from 8 to 2 would leave the 1 unplayable):
+
+>>> b7 = Position.parse("W 24 8 6x7 2x6 | B 1x2 5x2 7x2 19x3 20x2 21x2 23x2").with_dice(6, 1)
+>>> move_ladder(b7).rule
+Note(kind='hint_both_dice', params={'moves': [(6, [8], 1)]})
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from typing import Sequence
 
 from .analysis import Note
 from .cube import computer_doubles, computer_takes, pip_lead
-from .plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, notation
+from .plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, notation, replay_steps, why_not
 from .players import recommend_rest
 from .position import BLACK, WHITE, Position, Side
 
@@ -28,12 +35,14 @@ DOUBLE_AT, REDOUBLE_AT, TAKE_UP_TO = 8, 9, 12
 
 @dataclass(frozen=True)
 class Ladder:
-    """The three rungs, and the recommended play's remaining steps (to mark on the board)."""
+    """The three rungs, and the recommended play's remaining steps (to mark on the board).
+    ``rule``, said with the nudge: the moves the two-dice rule takes away now, if any."""
 
     nudge: Note
     checker: Note
     play: Note
     steps: tuple[Step, ...] = ()
+    rule: Note | None = None
 
 
 def _place(point: int) -> int | str:
@@ -61,6 +70,31 @@ def _nudge(position: Position, played: Sequence[Step]) -> Note:
         if _place(step.src) not in by_die[step.die]:
             by_die[step.die].append(_place(step.src))
     return Note("dice_moves", {"moves": sorted(by_die.items(), reverse=True), "doubles": d1 == d2})
+
+
+def _two_dice_rule(position: Position, played: Sequence[Step], offered: Sequence[Step]) -> Note | None:
+    """The moves the rule "play both dice if you can" takes away now: a checker a die could move
+    on its own, which the app refuses because the other die could then not be played while
+    another way plays both (the engine's why-not code for that tap, ``kills_other_die``). Each
+    move is tried as the learner taps it: the checker, then the place one die away (the tray
+    when that is past the last point). ``None`` when the rule takes no move away."""
+    me, _opponent, left = replay_steps(position, played)
+    taken: dict[tuple[int, int], list[int | str]] = {}
+    sources = [BAR_POINT] * bool(me[24]) + [i + 1 for i in range(23, -1, -1) if me[i]]
+    for src in sources:
+        for die in sorted(set(left), reverse=True):
+            dst = BAR_POINT - die if src == BAR_POINT else max(src - die, OFF)
+            if any((s.src, s.dst) == (src, dst) for s in offered):
+                continue  # offered: nothing to explain
+            reason = why_not(position, src, dst, played)
+            if reason is not None and reason.code == "kills_other_die":
+                places = taken.setdefault((reason.params["die"], reason.params["other"]), [])
+                if _place(src) not in places:
+                    places.append(_place(src))
+    if not taken:
+        return None
+    return Note("hint_both_dice", {"moves": [(die, places, other)
+                                             for (die, other), places in sorted(taken.items(), reverse=True)]})
 
 
 def _made_points(before: Position, after: Position, side: Side) -> list[int]:
@@ -113,7 +147,8 @@ def move_ladder(position: Position, played: Sequence[Step] = ()) -> Ladder | Non
         return None
     full = Play(position, (*played, *rest))
     return Ladder(nudge=_nudge(position, played), checker=Note("hint_checker", {"point": _place(rest[0].src)}),
-                  play=play_reason(full), steps=rest)
+                  play=play_reason(full), steps=rest,
+                  rule=_two_dice_rule(position, played, first_steps(position, played)))
 
 
 def cube_ladder(position: Position, answering: bool) -> Ladder:

@@ -30,7 +30,7 @@ from typing import Callable, Protocol, Sequence
 
 from .cube import Offer, Result, can_double, computer_doubles, computer_takes, offer, result
 from .errors import IllegalMoveError
-from .plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, move_paths, notation, why_not
+from .plays import BAR_POINT, OFF, Play, Reason, Step, first_steps, legal_plays, move_paths, notation, why_not
 from .players import recommend
 from .position import BLACK, WHITE, Position, Side
 
@@ -146,9 +146,9 @@ def offered_step(position: Position, played: Sequence[Step], step: Step) -> Step
     for offered in first_steps(position, played):
         if (offered.src, offered.dst, offered.die) == (step.src, step.dst, step.die):
             return offered
-    reason = why_not(position, step.src, step.dst, played)
-    code, params = (reason.code, reason.params) if reason else ("not_offered", {})
-    raise IllegalMoveError(f"{step} is not offered: {code}", code=code, **params)
+    # another way to the same place may be offered (3/2/off for 3/off with the 4): then no reason
+    reason = why_not(position, step.src, step.dst, played) or Reason("not_offered")
+    raise IllegalMoveError(f"{step} is not offered: {reason.code}", code=reason.code, **reason.params)
 
 
 def steps_to(position: Position, played: Sequence[Step], src: int, dst: int) -> tuple[Step, ...]:
