@@ -1,7 +1,8 @@
 """The computer's backgammon players (issue #14): every play they return is one of the engine's
 legal plays; the same position and dice give the same play whatever order the plays come in; the
 evaluation chooses what any teacher would in hand-made positions (a made point over a blot, an
-obvious hit, a safe bear-off, bearing off in a race); the pip-greedy player does what its name
+obvious hit, a safe bear-off, bearing off in a race, making and keeping a prime, where gnubg
+agrees and the prime bonus is the difference); the pip-greedy player does what its name
 says (checked against the engine's plays, not its own code); and the videau decisions match the
 rulebook's 8-9-12 pip rule computed here independently."""
 
@@ -140,6 +141,65 @@ def test_in_a_race_it_bears_off_rather_than_moving_inside():
     position = P("W 6 5 4 3 2 1 | B 19x5 20x5 21x5").with_dice(2, 1)
     play = recommend(position)
     assert play.after.off(WHITE) == position.off(WHITE) + 2
+
+
+# Two hand-made primes. Black's two back checkers stand on White's point 2 and must run past
+# White's points to get home; Black's other 13 checkers are home already (19-23), White's two
+# back checkers hold Black's 1-point (White's 24). A prime is a row of made points in front of
+# them: a checker cannot stop on a held point, so to pass six in a row it would need a 7 or more
+# with one die, and no die shows 7: a full prime traps it until White opens it. With a gap, the
+# checker runs through it. In each position the test says the play a teacher expects and why;
+# gnubg's evaluation (an independent neural net, tests/backgammon_gnubg.py) must agree, and
+# without its prime bonus the evaluation would choose the other play: the prime is the
+# difference.
+PRIME_BACK = "B 2x2 19x3 20x3 21x3 22x2 23x2"
+
+
+def _choices(text: str, dice: tuple[int, int], *notations: str):
+    position = P(text).with_dice(*dice)
+    plays = {p.notation: p for p in legal_plays(position)}
+    return position, [plays[n] for n in notations]
+
+
+def _gnubg_equity_after(play) -> float:
+    """The mover's cubeless equity after the play, by gnubg (the opponent to roll)."""
+    gnu = pytest.importorskip("backgammon_gnubg")
+    white, black = play.after.board()  # Black to move: (opponent, mover) = (White, Black)
+    return -gnu.cubeless_equity((white, black))
+
+
+def _evaluation(play) -> float:
+    return evaluate(*play.after.board())  # White has moved: (White, Black), each in its own numbering
+
+
+def test_it_makes_the_sixth_point_of_a_prime(monkeypatch):
+    # White holds 11 to 7 (a 5-prime) with spares on 16, 15 and 14; 3-2. 15/12 14/12 makes point
+    # 12: six points in a row, 12 to 7, and Black's checkers on 2 are shut in. 16/13 15/13 makes
+    # point 13 instead: the same pips, one new point each, one blot each (on 16 or on 14, where
+    # no black checker can reach), but a gap on 12 lets Black out (from 2, a 4 to 6 and then a 6
+    # to 12). A teacher completes the prime.
+    position, (prime, gap) = _choices(f"W 24x2 16 15 14 11x2 10x2 9x2 8x2 7x2 | {PRIME_BACK}", (3, 2),
+                                      "15/12 14/12", "16/13 15/13")
+    assert prime.after.pips(WHITE) == gap.after.pips(WHITE)
+    assert recommend(position).notation == "15/12 14/12"
+    assert _gnubg_equity_after(prime) > _gnubg_equity_after(gap)
+    # everything else the evaluation weighs is equal: without the prime bonus the two plays tie
+    monkeypatch.setattr(players, "_PRIME", 0.0)
+    assert _evaluation(prime) == _evaluation(gap)
+
+
+def test_it_keeps_a_full_prime_rather_than_make_a_better_point(monkeypatch):
+    # White holds 13 to 8 (a full prime, with a spare on 13); 1-1. 13/9 walks the spare down
+    # four points and keeps all six. 9/7(2) makes the 7 point, worth more on its own (it is next
+    # to home), but leaves 9 empty: a 7 (6-1, 5-2, 4-3) brings Black's checker from 2 into the
+    # gap, and from there a 5 or a 6 jumps the four points left. A teacher keeps the prime.
+    position, (keep, broken) = _choices(f"W 24x2 13x3 12x2 11x2 10x2 9x2 8x2 | {PRIME_BACK}", (1, 1),
+                                        "13/9", "9/7(2)")
+    assert recommend(position).notation == "13/9"
+    assert _gnubg_equity_after(keep) > _gnubg_equity_after(broken)
+    monkeypatch.setattr(players, "_PRIME", 0.0)
+    assert _evaluation(broken) > _evaluation(keep)  # without the bonus the 7 point would win
+    assert recommend(position).notation == "9/7(2)"
 
 
 def test_black_plays_the_mirror_of_whites_choice():

@@ -53,6 +53,7 @@ _PATHS = [[]] + [_paths_for(d) for d in range(1, 25)]
 _POINT_VALUE = (1.0, 2.0, 3.0, 5.0, 6.5, 6.0, 5.0, 3.0, 2.0, 1.0, 0.5, 0.5,
                 0.5, 0.5, 0.5, 0.5, 0.5, 2.0, 2.5, 4.5, 4.5, 2.5, 2.0, 1.5)
 _TEMPO = 8.0  # what a checker sent to the bar costs beyond its pips: a lost half-turn to enter
+_PRIME = 0.8  # a prime of n points (n >= 3) in front of the opponent's back checkers is worth n * n * _PRIME
 
 
 def _shot_mask(point: int, shooters: Sequence[int], blocked: Sequence[bool]) -> int:
@@ -108,7 +109,7 @@ def evaluate(mover: Sequence[int], opponent: Sequence[int]) -> float:
         run = run + 1 if blocked[p] and p > their_back else 0
         best = max(best, run)
     if best >= 3:
-        score += best * best * 0.8
+        score += best * best * _PRIME
     # The opponent on the bar loses time, more so against a strong home board.
     score += opponent[BAR] * (4.0 + 2.0 * home_points)
     # Blots: the chance they are hit times what a hit costs (pips back, the tempo, and entering
