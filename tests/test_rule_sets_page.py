@@ -18,7 +18,9 @@ def table(client, lang: str) -> dict[str, list[str]]:
     html = client.get(f"/{lang}/domino/other-ways").get_data(as_text=True)
     rows = {}
     for row in re.findall(r"<tr><th scope=\"row\">(.*?)</th>(.*?)</tr>", html, re.S):
-        cells = [unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row[1], re.S)]
+        # a cell listing several cases: its lines joined with " / "
+        cells = [unescape(re.sub(r"<[^>]+>", "", re.sub(r"</li><li>", " / ", c))).strip()
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row[1], re.S)]
         rows[unescape(row[0]).strip()] = cells
     return rows
 
@@ -27,13 +29,14 @@ def test_the_table_says_what_variants_md_says(client):
     rows = table(client, "en")
     assert all(len(cells) == len(COLUMNS) and all(cells) for cells in rows.values())
     players = dict(zip(COLUMNS, rows["Players"]))
-    assert players == {"playboard": "2, 3, or 4", "sato": "2, 3, or 4", "straight": "2", "all-fives": "2"}
+    assert players == {"playboard": "2, 3, or 4 players", "sato": "2, 3, or 4 players", "straight": "2 players",
+                       "all-fives": "2 players"}
     boneyard = dict(zip(COLUMNS, rows["Boneyard"]))
     # Sato 157: 7 tiles each for 2 to 4 players (VARIANTS.md), so 28 - 7 n are left to draw
     for seats in (2, 3):
         assert f"{checker.sato_boneyard(seats)} with {seats} players" in boneyard["sato"]
     assert "none with 4 players" in boneyard["sato"]
-    assert boneyard["playboard"] == "14 with 2 players, 13 with 3 players, and 8 with 4 players"  # 28 - 7·2, 28 - 5·3, 28 - 5·4
+    assert boneyard["playboard"] == "14 with 2 players / 13 with 3 players / 8 with 4 players"  # 28 - 7·2, 28 - 5·3, 28 - 5·4
     assert boneyard["straight"] == boneyard["all-fives"] == "14 with 2 players"
     assert "spinner" in rows["The tiles on the table"][2] and "spinner" not in rows["The tiles on the table"][1]
     later = dict(zip(COLUMNS, rows["Who opens the next rounds"]))

@@ -15,7 +15,7 @@ from ..games.domino.rules import (
     score_domino_to_five, spinner_opening,
 )
 from ..games.domino.tiles import TILE_COUNT
-from .wording import join_and, join_or
+from .wording import join_or
 
 #: The rule sets in the order the page shows them: the course's own first.
 SHOWN: tuple[RuleSet, ...] = (PLAYBOARD, SATO, STRAIGHT, ALL_FIVES)
@@ -35,11 +35,13 @@ def rule_set_name(rules: RuleSet) -> str:
 
 
 def _players(rules: RuleSet) -> str:
-    return join_or(rules.seat_counts)
+    # TRANSLATORS: comparison table of rule sets: how many may play, e.g. "2, 3 or 4 players" or "2 players".
+    return _("%(players)s players", players=join_or(rules.seat_counts))
 
 
-def _hands(rules: RuleSet) -> str:
-    """"7 tiles each" or "7 tiles each with 2 players, 5 with 3 or 4", from the deal sizes."""
+def _hands(rules: RuleSet) -> str | list[str]:
+    """"7 tiles each", or one line per deal size ("7 tiles each with 2 players", "5 tiles each
+    with 3 or 4 players"), from the deal sizes."""
     by_size: dict[int, list[int]] = {}
     for seats in rules.seat_counts:
         by_size.setdefault(rules.hand_size(seats), []).append(seats)
@@ -48,11 +50,11 @@ def _hands(rules: RuleSet) -> str:
         # TRANSLATORS: comparison table of rule sets: how many tiles each player is dealt.
         return ngettext("%(num)d tile each", "%(num)d tiles each", size)
     # TRANSLATORS: comparison table: the tiles dealt to each player, for some numbers of players (%(players)s: "2" or "3 or 4").
-    return join_and(ngettext("%(num)d tile each with %(players)s players", "%(num)d tiles each with %(players)s players",
-                             size, players=join_or(seats)) for size, seats in by_size.items())
+    return [ngettext("%(num)d tile each with %(players)s players", "%(num)d tiles each with %(players)s players",
+                     size, players=join_or(seats)) for size, seats in by_size.items()]
 
 
-def _boneyard(rules: RuleSet) -> str:
+def _boneyard(rules: RuleSet) -> str | list[str]:
     parts = []
     for seats in rules.seat_counts:
         left = TILE_COUNT - seats * rules.hand_size(seats)
@@ -60,7 +62,7 @@ def _boneyard(rules: RuleSet) -> str:
         parts.append(ngettext("%(num)d with %(players)s players", "%(num)d with %(players)s players", left, players=seats)
                      # TRANSLATORS: comparison table: with this many players every tile is dealt, so there is no boneyard.
                      if left else _("none with %(players)s players: all 28 tiles are dealt", players=seats))
-    return join_and(parts)
+    return parts if len(parts) > 1 else parts[0]
 
 
 OPENINGS: dict[Callable, Callable[[], str]] = {
@@ -124,7 +126,7 @@ def _match(rules: RuleSet) -> str:
 @dataclass(frozen=True)
 class Row:
     heading: str
-    cells: tuple[str, ...]
+    cells: tuple[str | list[str], ...]  # a cell with several cases lists them, one a line
 
 
 def comparison() -> list[Row]:
