@@ -1,4 +1,4 @@
-"""Backgammon diagrams B1-B12: every claim holds for the app's engine AND for GNU Backgammon
+"""Backgammon diagrams B1-B13: every claim holds for the app's engine AND for GNU Backgammon
 (gnubg-nn, read through tests/backgammon_gnubg.py without the engine); mutated diagrams show both
 checks can fail, and agree on every mutation; the gallery and the SVG files serve them."""
 
@@ -202,8 +202,23 @@ def test_a_wrong_claim_is_reported_by_both():
 
 # ----- the data format ------------------------------------------------------------------------------
 def test_ids_sections_and_order():
-    assert IDS == [f"B{n}" for n in range(1, 13)]
+    # B1-B12 are BACKGAMMON.md §3's; B13 is the rulebook's third checked scoring example (a single
+    # game), kept in the file beside B10 and B11 so that the gallery follows the rulebook's order
+    assert sorted(IDS, key=lambda i: int(i[1:])) == [f"B{n}" for n in range(1, 14)]
     assert {d.section for d in DIAGRAMS.values()} == set(SECTIONS) - {"summary"}
+    order = [SECTIONS.index(d.section) for d in DIAGRAMS.values()]
+    assert order == sorted(order)
+
+
+def test_the_rulebooks_three_checked_scoring_examples():
+    """The rulebook's scoring table checks one example per kind of win: a single game with the
+    videau at 1 (1 × 1 = 1), a gammon at 2 (2 × 2 = 4), a backgammon at 4 (3 × 4 = 12). Each is a
+    diagram of the scoring section whose result claim the engine and gnubg prove (tests above)."""
+    examples = {d.claims["result"]["kind"]: (d.position.cube.value, d.claims["result"]["points"])
+                for d in DIAGRAMS.values() if d.section == "scoring"}
+    assert examples == {"single": (1, 1), "gammon": (2, 4), "backgammon": (4, 12)}
+    for kind, (cube, points) in examples.items():
+        assert points == MULT[kind] * cube
 
 
 @pytest.mark.parametrize("data,message", [

@@ -130,13 +130,24 @@ def test_a_question_about_the_picture_hides_its_caption_until_answered(client):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_handout_holds_every_section_picture_and_answer(client, lang):
-    html = client.get(f"/{lang}/backgammon/handout").get_data(as_text=True)
+    html = client.get(f"/{lang}/backgammon/handout/").get_data(as_text=True)
     assert [s.id for s in COURSE] == re.findall(r'<section class="handout-section" id="section-([a-z-]+)"', html)
-    assert set(re.findall(r'data-diagram="(B\d+)"', html)) == {t.diagram for s in COURSE for t in s.steps if t.diagram}
-    answers = re.findall(r'<p class="answer">[^<]*?: ([^<]*?)\.', unescape(html))
-    expected = [question.options[course.correct_options(question)[0]] for _s, _t, question in QUESTIONS]
-    assert [a for a in answers] == [e if e != course.NO_PLAY else a for e, a in zip(expected, answers)]
+    # every board once as a step's figure (a question's board again beside its exercise)
+    figures = re.findall(r'<figure class="diagram handout-figure" id="(B\d+)"', html)
+    assert sorted(figures) == sorted(load_diagrams()) and len(figures) == len(set(figures))
+    # the answers at the end: one per question, in order, each the option the engine accepts
+    answers = [unescape(a) for a in re.findall(
+        r'<div class="answer-item" data-label="[\d.]+">.*?<strong class="answer-text">([^<]*)</strong>', html, re.S)]
     assert len(answers) == len(QUESTIONS)
+    for answer, (_s, _t, question) in zip(answers, QUESTIONS):
+        right = question.options[course.correct_options(question)[0]]
+        if question.kind == "points":
+            assert re.fullmatch(rf"{right}\D+", answer), (answer, right)  # "4 points", "4 điểm", "4 poin"
+        elif right != course.NO_PLAY:
+            assert answer == right
+    # the old address (no final slash) still leads there
+    old = client.get(f"/{lang}/backgammon/handout")
+    assert old.status_code in (301, 308) and old.headers["Location"].endswith(f"/{lang}/backgammon/handout/")
 
 
 # ----- one course loader for both games --------------------------------------------------------------

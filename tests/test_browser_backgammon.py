@@ -115,7 +115,7 @@ def test_axe_finds_nothing_serious_on_the_backgammon_pages(live_server, tab, lan
     axe = Axe()
     tab.set_viewport_size({"width": 1280, "height": 900})
     pages = [f"/{lang}/", f"/{lang}/backgammon/", f"/{lang}/backgammon/lessons/points/blocked",
-             f"/{lang}/backgammon/diagrams/", f"/{lang}/backgammon/handout"]
+             f"/{lang}/backgammon/diagrams/", f"/{lang}/backgammon/handout/", f"/{lang}/backgammon/handout/scoring/?copy=student"]
     for url in pages:
         tab.goto(live_server + url)
         problems = [f"{v['id']} ({v['impact']}) {v['help']}" for v in axe.run(tab).response["violations"]
@@ -142,6 +142,34 @@ def test_every_lesson_step_fits_a_phone(live_server, tab, artifacts, lang):
             boards = tab.evaluate("Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().right)")
             assert all(right <= 390 for right in boards), (section.id, step.id, boards)
     tab.screenshot(path=str(artifacts / f"backgammon-lesson-{lang}-390.png"), full_page=True)
+
+
+# ----- the handout on A4: the class's copy, as the domino handout's ---------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_class_copy_of_a_backgammon_section_prints_with_room_and_boards_beside_the_exercises(live_server, browser, artifacts, lang):
+    """The domino handout's print check (tests/test_browser_present.py) on the backgammon handout:
+    under print media at A4 width every exercise stays on one page with its board beside it and
+    room to work, and the name and date fields are long enough to write in."""
+    from pypdf import PdfReader
+    from test_browser_present import A4_CONTENT_HEIGHT, A4_CONTENT_WIDTH, MM, check_exercises
+    from tutor.games.backgammon.course import load_course
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_server}/{lang}/backgammon/handout/scoring/?copy=student")
+    path = artifacts / f"backgammon-handout-{lang}-scoring-student.pdf"
+    page.pdf(path=str(path), format="A4", prefer_css_page_size=True)
+    assert 1 <= len(PdfReader(str(path)).pages) <= 5
+    page.set_viewport_size({"width": round(A4_CONTENT_WIDTH), "height": round(A4_CONTENT_HEIGHT)})
+    page.emulate_media(media="print")
+    assert check_exercises(page) == 1
+    fields = page.evaluate("Array.from(document.querySelectorAll('.fill-in .blank-line')).map(e => e.getBoundingClientRect().width)")
+    assert len(fields) == 2 and min(fields) >= 40 * MM
+    page.screenshot(path=str(artifacts / f"backgammon-handout-{lang}-scoring-student-print.png"), full_page=True)
+    # the whole course's class copy: the same for the exercises of every section that has some
+    page.goto(f"{live_server}/{lang}/backgammon/handout/?copy=student")
+    assert check_exercises(page) == sum(1 for s in load_course() if any(t.question for t in s.steps))
+    context.close()
 
 
 # ----- saved progress and Continue (tutor.js), kept apart from the domino course's ------------------------

@@ -624,7 +624,9 @@ def test_backgammon_question_slides_mark_the_choice_gnubg_finds_right(client, la
     for section_id, step in asked:
         question = step["question"]
         page = get(client, f"/{lang}/backgammon/present/{section_id}/{step['id']}/question")
-        shown = re.search(r'<section class="slide[^"]*is-question"(?:(?!</section>).)*</section>', page, re.S).group(0)
+        # the slide of this step's question (a section may ask more than one)
+        shown = re.search(rf'<section class="slide[^"]*is-question"[^>]*data-url="[^"]*/{step["id"]}/question"'
+                          r'(?:(?!</section>).)*</section>', page, re.S).group(0)
         marked = re.findall(r'<li class="correct">([^<]*)</li>', shown)
         right = bg_right_options(question)
         assert len(right) == 1, (section_id, step["id"], right)
@@ -742,3 +744,126 @@ def test_whether_a_picture_keeps_its_answer_is_the_questions_to_say(client, monk
     monkeypatch.setattr(domino_course.Question, "hides_answer_in", lambda self, diagram_id: False)
     assert 'data-answers="hidden"' not in get(client, lesson)
     assert 'picture-revealed' not in figure_of(get(client, slide), number)
+
+
+# ----- the backgammon handouts: the domino handout's two copies, whole or per section ----------------------
+def bg_questions() -> dict[str, tuple[str, dict]]:
+    """Each backgammon exercise's label ("8.1": the section's number, then the question's place in
+    it) -> (section id, the question as its lesson file writes it)."""
+    found = {}
+    for number, data in enumerate(BG_FILES, start=1):
+        asked = [step["question"] for step in data["steps"] if "question" in step]
+        for i, question in enumerate(asked, start=1):
+            found[f"{number}.{i}"] = (data["id"], question)
+    return found
+
+
+def handout_figure(page: str, diagram_id: str) -> str:
+    return re.search(rf'<figure class="diagram handout-figure" id="{diagram_id}".*?</figure>', page, re.S).group(0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_backgammon_class_copy_has_no_answers_and_room_to_work(client, lang):
+    page = get(client, f"/{lang}/backgammon/handout/?copy=student")
+    assert 'id="answers"' not in page and "data-answer=" not in page and 'class="ticked"' not in page
+    assert squash(translated(lang, "Name:")) in visible_text(page) and squash(translated(lang, "Date:")) in visible_text(page)
+    assert squash(translated(lang, "The app's backgammon rules, with exercises")) in visible_text(page)
+    blocks = exercise_blocks(page)
+    assert [re.search(r'data-label="([\d.]+)"', b).group(1) for b in blocks] == list(bg_questions())
+    assert all('class="work-area"' in b for b in blocks)
+    teacher = get(client, f"/{lang}/backgammon/handout/")
+    assert 'id="answers"' in teacher and 'class="work-area"' not in teacher and 'class="fill-in"' not in teacher
+    assert f'href="/{lang}/backgammon/handout/?copy=student"' in teacher
+    assert f'href="/{lang}/backgammon/handout/?copy=teacher"' in page
+    # a board a question asks about is printed plain on the class's copy: no marked play, no result
+    # said, no caption (which would answer it); the teacher's copy prints it whole
+    for label, (_section, question) in bg_questions().items():
+        diagram = diagram_by_id(question["diagram"])
+        plain, whole = handout_figure(page, diagram.id), handout_figure(teacher, diagram.id)
+        assert squash(translated(lang, diagram.caption)) not in visible_text(plain), label
+        assert squash(translated(lang, diagram.caption)) in visible_text(whole), label
+        assert bg_marks(plain) == 0, label
+        if diagram.mark:
+            assert bg_marks(whole) > 0, label
+    assert "The game is over" not in "".join(handout_figure(get(client, "/en/backgammon/handout/?copy=student"), d)
+                                            for d in ("B10", "B13"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_backgammon_teacher_copy_ticks_the_choice_gnubg_finds_right(client, lang):
+    page = get(client, f"/{lang}/backgammon/handout/")
+    questions = bg_questions()
+    blocks = exercise_blocks(page)
+    assert len(blocks) == len(questions) >= 7
+    for block in blocks:
+        label = re.search(r'data-label="([\d.]+)"', block).group(1)
+        right = bg_right_options(questions[label][1])
+        assert len(right) == 1, label
+        assert html.unescape(re.search(r'data-answer="([^"]*)"', block).group(1)) == right[0]
+        ticked = [html.unescape(t) for t in re.findall(r'<li class="ticked">(.*?)</li>', block)]
+        assert len(ticked) == 1, label
+        if right[0] != backgammon_course.NO_PLAY:  # plays and numbers read the same in every language
+            assert ticked == right, label
+    # the answers at the end, one per exercise, in order, with the lesson's explanation
+    assert re.findall(r'<div class="answer-item" data-label="([\d.]+)">', page) == list(questions)
+    answers = visible_text(page[page.index('id="answers"'):])
+    for _section, question in questions.values():
+        assert squash(translated(lang, question["explain"])) in answers
+
+
+def test_the_backgammon_handouts_answers_are_the_engines_not_stored(client, monkeypatch):
+    """Change what the engine accepts, and the ticks and the answers follow it."""
+    monkeypatch.setattr(backgammon_course, "correct_options", lambda question: [len(question.options) - 1])
+    page = get(client, "/en/backgammon/handout/")
+    for block in exercise_blocks(page):
+        choices = re.findall(r"<li(?: class=\"ticked\")?>(.*?)</li>", block)
+        assert re.findall(r'<li class="ticked">(.*?)</li>', block) == [choices[-1]]
+
+
+def test_a_backgammon_exercise_prints_its_board_beside_it_plainly(client):
+    page = get(client, "/en/backgammon/handout/?copy=student")
+    blocks = exercise_blocks(page)
+    assert blocks
+    for block in blocks:
+        named = re.search(r"\(Diagram (B\d+)\)", visible_text(block)).group(1)
+        figure = re.search(r'<figure class="exercise-picture" data-diagram="(B\d+)">(.*?)</figure>', block, re.S)
+        assert figure and figure.group(1) == named
+        assert bg_marks(figure.group(2)) == 0
+        assert "The marked play is" not in figure.group(2) and "The game is over" not in figure.group(2)
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_backgammon_section_handout_holds_that_section_only(client, lang):
+    for number, data in enumerate(BG_FILES, start=1):
+        asked = [step for step in data["steps"] if "question" in step]
+        for copy in ("", "?copy=student"):
+            page = get(client, f"/{lang}/backgammon/handout/{data['id']}/{copy}")
+            assert re.findall(r'<section class="handout-section" id="section-([\w-]+)"', page) == [data["id"]]
+            for step in data["steps"]:
+                texts = step["text"] if isinstance(step["text"], list) else [step["text"]]
+                for msgid in (step["title"], *texts):
+                    assert squash(translated(lang, msgid)) in visible_text(page), msgid
+            labels = re.findall(r'<div class="exercise-question[^"]*" id="question-[\d.]+" data-label="([\d.]+)"', page)
+            assert labels == [f"{number}.{i}" for i in range(1, len(asked) + 1)]
+            assert ('class="exercise"' in page) == bool(asked)  # no empty exercise box
+            assert ('id="answers"' in page) == (not copy and bool(asked))
+            assert squash(translated(lang, data["title"])) in squash(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
+    # the projector page links both copies of every section, and of the whole course
+    projector = get(client, f"/{lang}/present/")
+    for data in BG_FILES:
+        assert projector.count(f'href="/{lang}/backgammon/handout/{data["id"]}/') == 2
+    assert f'href="/{lang}/backgammon/handout/?copy=student"' in projector
+    # a lesson step links its section's handout, the course page the whole course's
+    assert f'href="/{lang}/backgammon/handout/scoring/"' in get(client, f"/{lang}/backgammon/lessons/scoring/single")
+    assert f'href="/{lang}/backgammon/handout/"' in get(client, f"/{lang}/backgammon/")
+
+
+@pytest.mark.parametrize("url", ["/en/backgammon/handout/?copy=everyone", "/en/backgammon/handout/no-such-section/",
+                                 "/vi/backgammon/handout/scoring/?copy=x", "/en/backgammon/handout/dealing/"])
+def test_bad_backgammon_handout_addresses_are_404_in_the_visitors_language(client, url):
+    response = client.get(url)
+    assert response.status_code == 404
+    if url.startswith("/vi/"):
+        assert "copy=student" in response.get_data(as_text=True) and "không có" in response.get_data(as_text=True)

@@ -1,10 +1,13 @@
 """Backgammon on the web: the rulebook diagrams (a gallery, standalone SVG files, figures for
 lesson pages) and the words inside them.
 
-- ``/<lang>/backgammon/diagrams/``: every diagram B1-B12 with its caption.
+- ``/<lang>/backgammon/diagrams/``: every diagram B1-B13 with its caption.
 - ``/<lang>/backgammon/diagrams/<id>.svg``: one diagram as ``image/svg+xml``, with an ETag.
 - the template global ``bg_diagram_figure(id)``: a diagram inlined in a lesson page.
-- ``/<lang>/backgammon/handout``: the whole course to print, each exercise with its answer.
+- ``/<lang>/backgammon/handout/`` and ``/<lang>/backgammon/handout/<section>/``: the whole course or one
+  section to print, as the domino handouts: ``?copy=teacher`` (the default) with the answers,
+  ``?copy=student`` for the class, with a name and a date to fill in and room to work under each
+  exercise (``tutor.web.backgammon_handout``).
 - ``/<lang>/backgammon/``: the course map; ``/<lang>/backgammon/lessons/<section>/<step>``: a
   lesson step, with its question judged by the engine (``tutor.games.backgammon.course``).
 
@@ -294,17 +297,12 @@ def step(section_id: str, step_id: str):
     ), status
 
 
-@bp.get("/handout")
-def handout():
-    """The whole course on paper: every step, every picture, each exercise with the engine's answer."""
-    parts = []
-    for found in course.load_course():
-        exercises = []
-        for here in found.steps:
-            question = here.question
-            if question:
-                right = [option_label(question.options[i]) for i in course.correct_options(question)]
-                exercises.append({"question": question, "labels": [option_label(o) for o in question.options],
-                                  "answer": join_and(right)})
-        parts.append({"section": found, "exercises": exercises})
-    return render_template("backgammon/handout.html", parts=parts)
+@bp.get("/handout/", defaults={"section_id": None})
+@bp.get("/handout/<section_id>/")
+def handout(section_id: str | None):
+    """The course on paper, the whole of it or one section, for the class or the teacher: the domino
+    handout's page given backgammon's boards and questions. One endpoint for both addresses, so
+    every link to the handout (and the menu's "you are here") names one page."""
+    from .backgammon_handout import handout_page  # it imports this module
+
+    return handout_page(section_id)

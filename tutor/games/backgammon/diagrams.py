@@ -1,4 +1,4 @@
-"""The backgammon rulebook's diagrams B1-B12 as data: a position, the plays replayed from it, the
+"""The backgammon rulebook's diagrams B1-B13 as data: a position, the plays replayed from it, the
 dice shown, a marked play, and claims the engine checks (BACKGAMMON.md §3).
 
 Pure (no Flask). ``lessons/backgammon/diagrams.toml`` holds the diagrams; each picture is the
