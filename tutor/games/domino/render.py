@@ -13,12 +13,29 @@ True
 >>> [(b.tile, b.classes) for b in tile_boxes(svg) if b.index is not None]
 [('5-4', ('tile',)), ('4-4', ('tile', 'double')), ('4-6', ('tile',))]
 
+With a spinner (Straight, All Fives) the table is the spinner crosswise at its centre and up to
+four arms: left and right from its long sides, up and down from its ends. Each arm runs straight
+to the table's edge, turns the corner there and snakes on as the line does, all four turning the
+same way so that each keeps to its own quarter of the table; each open arm's end is marked.
+
+>>> from tutor.games.domino.rules import ALL_FIVES
+>>> table = Position.parse("5-3,6-1/2-0,1-1 6-6:6-3,3-1:6-5:6-2:- 0 0", ALL_FIVES)
+>>> svg = render_position(table, labels=labels)
+>>> [(b.tile, b.arm) for b in tile_boxes(svg) if b.index is not None]
+[('1-3', 'left'), ('3-6', 'left'), ('6-6', None), ('6-5', 'right'), ('6-2', 'up')]
+>>> [e for e in ("end-left", "end-right", "end-up", "end-down") if f'class="badge {e}"' in svg]
+['end-left', 'end-right', 'end-up', 'end-down']
+
 Elements carry classes that pages and tests can rely on: ``tile`` (with ``double``, ``face-down``,
-``playable``, ``unplayable``, ``last-move``), ``half pips-N``, ``hand``, ``opponent``, ``line``,
-``end-left``, ``end-right``, ``boneyard``, ``annotation``. Each tile group has ``data-x``,
+``playable``, ``unplayable``, ``last-move``, ``spinner``), ``half pips-N``, ``hand``, ``opponent``,
+``line``, ``end-left``, ``end-right`` (and a spinner's ``end-up``, ``end-down``), ``fit`` (with
+``fits-left`` ... ``fits-down``), ``boneyard``, ``annotation``. Each tile group has ``data-x``,
 ``data-y``, ``data-w``, ``data-h``: its box in viewBox units (see :func:`tile_boxes`). A face-up
 tile has ``data-tile="a-b"`` with its halves in the order they are drawn (first: left or top of
-the tile before rotation); a face-down tile carries no identity at all.
+the tile before rotation); a face-down tile carries no identity at all. A table tile has
+``data-index``, its place in ``Position.line_tiles()``; with a spinner, ``data-tile`` gives the
+line's tiles (left arm, spinner, right arm) left to right and the up and down arms' from the
+spinner outwards, and each arm's tile has ``data-arm`` (``left``, ``right``, ``up``, ``down``).
 
 svgwrite is used only here, so it could be swapped for ElementTree later. It validates SVG 1.1;
 the ARIA and ``data-*`` attributes are outside that vocabulary and are added after validation.
@@ -40,6 +57,8 @@ import svgwrite.text
 import svgwrite.utils
 
 from . import Action, ActionKind, End, Position, Required, Tile
+from .position import arm_pairs
+from .spinner import ARMS, SpinnerLayout
 
 __all__ = ["Labels", "TileBox", "render_position", "tile_boxes"]
 
@@ -129,6 +148,8 @@ class Labels:
     left_end: str = ""  # "left end"
     right_end: str = ""  # "right end"
     seat_name: Callable[[int], str] | None = None
+    up_end: str = ""  # a spinner's up arm: "up"
+    down_end: str = ""  # a spinner's down arm: "down"
 
 
 @dataclass(frozen=True)
@@ -141,8 +162,9 @@ class TileBox:
     y: float
     w: float
     h: float
-    index: int | None  # place in the line of play, None for hand tiles
+    index: int | None  # place in the line of play (with a spinner: in Position.line_tiles()), None for hand tiles
     seat: int | None  # the hand it is in, None for line tiles
+    arm: str | None = None  # with a spinner: the arm a table tile is in ("left", ..., None for the spinner)
 
     def overlaps(self, other: "TileBox") -> bool:
         return (
@@ -163,7 +185,7 @@ def tile_boxes(svg: str) -> list[TileBox]:
         boxes.append(TileBox(
             g.get("data-tile"), classes,
             float(g.get("data-x")), float(g.get("data-y")), float(g.get("data-w")), float(g.get("data-h")),
-            None if index is None else int(index), None if seat is None else int(seat),
+            None if index is None else int(index), None if seat is None else int(seat), g.get("data-arm"),
         ))
     return boxes
 
@@ -240,7 +262,11 @@ def _layout_line(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[_P
     halves that match sit one above the other; a double at a turn stands across both rows, joined
     on its long side by the last tile of one row and the first of the next.
     """
-    rows = _rows(line, max_row)
+    return _place_rows(line, _rows(line, max_row))
+
+
+def _place_rows(line: Sequence[tuple[int, int]], rows: list[range]) -> tuple[list[_Placed], list[int]]:
+    """:func:`_layout_line` for a given split into rows (a spinner's arm chooses its own)."""
     placed: list[_Placed | None] = [None] * len(line)
     directions = []
 
@@ -285,6 +311,271 @@ def _layout_line(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[_P
             x += direction * (w + GAP)
         direction = -direction
     return [p for p in placed if p is not None], directions
+
+
+# ----- a spinner's arms ---------------------------------------------------------------------------
+# Straight and All Fives: the spinner stands crosswise at the centre and up to four arms run out of
+# it. Each arm runs straight to the table's edge, turns the corner there and runs along the edge,
+# then snakes back towards the centre as the line does, its rows stacking inwards. All four turn the
+# same way (a pinwheel): the left arm turns up, the up arm right, the right arm down and the down
+# arm left, so each arm's turns fill its own quarter of the table and never meet another arm.
+FIT_LINE = 22  # from one line of a fit tag to the next (a tile fitting three or four of a spinner's arms)
+ARM_CLEAR = 16  # between one arm's turns and the next arm: wider than ROW_GAP, so two arms never read as one
+# per arm: where its first tile touches the spinner, and its frame's rotation (in its own frame an
+# arm leaves the spinner eastwards and turns south)
+_ARM_FRAME: dict[End, tuple[float, float, int]] = {
+    End.LEFT: (-(S / 2 + GAP), 0, 180),
+    End.RIGHT: (S / 2 + GAP, 0, 0),
+    End.UP: (0, -(L / 2 + GAP), 270),
+    End.DOWN: (0, L / 2 + GAP, 90),
+}
+_Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _fit_lines(ends: Collection[End | None]) -> list[list[End]]:
+    """The ends a fit tag names, one line of at most two: left and right, then a spinner's up and down."""
+    parts = [e for e in (End.LEFT, End.UP, End.DOWN, End.RIGHT) if e in ends]
+    if len(parts) <= 2:
+        return [parts]
+    return [[e for e in parts if e in (End.LEFT, End.RIGHT)], [e for e in parts if e in (End.UP, End.DOWN)]]
+
+
+def _turn(angle: int, x: float, y: float) -> tuple[float, float]:
+    """A point turned by ``angle`` (a multiple of 90, clockwise as in SVG)."""
+    return {0: (x, y), 90: (-y, x), 180: (-x, -y), 270: (y, -x)}[angle % 360]
+
+
+def _box(p: _Placed) -> _Box:
+    return p.cx - p.w / 2, p.cy - p.h / 2, p.cx + p.w / 2, p.cy + p.h / 2
+
+
+def _overlap(a: _Box, b: _Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _reach(box: _Box, towards: tuple[float, float]) -> float:
+    """How far a box reaches in a direction (a unit vector along an axis)."""
+    dx, dy = towards
+    return max(dx * box[0], dx * box[2]) + max(dy * box[1], dy * box[3])
+
+
+@dataclass
+class _Arm:
+    """An arm placed on the table (spinner at 0,0): its tiles from the spinner outwards with their
+    halves in drawing order, how many run straight out before the corner, the bars joining stacked
+    tiles at its turns, and its open end's badge (centre, and the direction the arm runs there)."""
+
+    placed: list[_Placed]
+    straight: int
+    joints: list[tuple[float, float, float, float]]  # x, y, w, h
+    badge: tuple[float, float, int, int] | None
+    badge_r: float
+    fits: bool = True  # its snake's rows keep within their bounds
+
+    def boxes(self, start: int = 0) -> list[_Box]:
+        """The boxes of its tiles from ``start`` on, and its badge's."""
+        boxes = [_box(p) for p in self.placed[start:]]
+        if self.badge is not None:
+            bx, by, r = self.badge[0], self.badge[1], self.badge_r
+            boxes.append((bx - r, by - r, bx + r, by + r))
+        return boxes
+
+
+def _arm_rows(pairs: Sequence[tuple[int, int]], out: float, inner: float, badge_r: float) -> tuple[list[range], bool]:
+    """Split a run of tiles (in its own frame, starting eastwards at x = 0) into snake rows, each
+    as long as fits: every tile at most ``out`` east, the turned rows' tiles at least ``inner``
+    (clear of what the run turns back towards), and room for the badge past the last tile. A row
+    is never a lone double (it would have to turn two corners). When nothing fits, two tiles, and
+    the answer says the rows do not fit (the caller then gives the run more room)."""
+    n = len(pairs)
+    badge = 10 + 2 * badge_r  # past the last tile, as the line's badges stand
+    rows: list[range] = []
+    start, ok = 0, True
+    # no row holds more tiles than fit at a double's length each (and its corner double)
+    most = max(1, int((out - min(inner, 0)) // (S + GAP)) + 2)
+    while start < n:
+        chosen = None
+        for size in range(min(n - start, most), 0, -1):
+            end = start + size
+            if (size == 1 and pairs[start][0] == pairs[start][1]) or (end == n - 1 and pairs[end][0] == pairs[end][1]):
+                continue
+            # the rows so far, this one, and the next one's first tile: later tiles move no x
+            trial = rows + [range(start, end)] + ([range(end, n if end == n - 1 else end + 1)] if end < n else [])
+            placed, directions = _place_rows(pairs[:trial[-1].stop], trial)
+            turned = trial[1].start if len(trial) > 1 else n
+            # a double opening the next row stands beyond this row's end: it must fit too
+            last = end + 1 if end < n and pairs[end][0] == pairs[end][1] else end
+            fits = all(
+                _box(placed[i])[2] <= out and (i < turned or _box(placed[i])[0] >= inner) for i in range(last)
+            )
+            if fits and end == n:
+                x0, _, x1, _ = _box(placed[-1])
+                fits = x1 + badge <= out if directions[-1] > 0 else x0 - badge >= inner
+                # a large badge (a slide's) is wider than a row: clear of the rows beside it too
+                r = badge_r
+                bx, by = (x1 + badge - r if directions[-1] > 0 else x0 - badge + r), placed[-1].cy
+                fits = fits and not any(_overlap((bx - r, by - r, bx + r, by + r), _box(p)) for p in placed)
+            if fits:
+                chosen = size
+                break
+        ok = ok and chosen is not None
+        size = chosen if chosen is not None else min(2, n - start)
+        rows.append(range(start, start + size))
+        start += size
+    return rows, ok
+
+
+def _straight_run(pairs: Sequence[tuple[int, int]], out: float, badge: float) -> int:
+    """How many of an arm's tiles run straight out within ``out``: all of them with room for the
+    badge, else as many as leave room for the corner tile past the last one. The corner tile is
+    never a double (it would lie lengthwise to one of its neighbours); a double may end the run."""
+    n = len(pairs)
+    for count in range(n, 0, -1):
+        placed, _ = _place_rows(pairs[:count], [range(count)])
+        x1 = _box(placed[-1])[2]
+        if count == n:
+            if x1 + badge <= out:
+                return n
+        elif pairs[count][0] != pairs[count][1] and x1 + GAP + S / 2 + L / 2 <= out:
+            return count  # (room for the corner's run to hold a double crosswise)
+    return 1 if n < 2 or pairs[1][0] != pairs[1][1] else 2
+
+
+def _layout_arm(arm: End, pairs: Sequence[tuple[int, int]], out: float, side: float, badge_r: float,
+                open_: bool, outwards: bool = False) -> _Arm:
+    """Place one arm, ``pairs`` from the spinner outwards (as :func:`arm_pairs` gives them): straight
+    out up to ``out`` from its first tile's inner end; then round the corner, the corner tile standing
+    past the last straight tile (beside its end, or beside a double's lower half), and on as a snake
+    whose rows reach ``side`` from the arm's centre line and stack back towards the spinner
+    (``outwards``: away from it, when there is more room there). The left arm's halves are drawn in
+    the line's order, left to right; the others' from the spinner outwards."""
+    ox, oy, angle = _ARM_FRAME[arm]
+    if not pairs:
+        badge = None
+        if open_:  # an open arm without tiles: its badge beside the spinner
+            dx, dy = _turn(angle, 1, 0)
+            reach = (S / 2 if dx else L / 2) + 10 + badge_r
+            badge = (dx * reach, dy * reach, int(dx), int(dy))
+        return _Arm([], 0, [], badge, badge_r)
+    count = _straight_run(pairs, out, 10 + 2 * badge_r)
+    fits = True
+    runs = [((ox, oy, angle), pairs[:count], [range(count)])]
+    if count < len(pairs):
+        rest = pairs[count:]
+        last = pairs[count - 1]
+        own = max(L / 2 if a == b else S / 2 for a, b in pairs[:count])  # how far the straight run reaches sideways
+        x1 = count * (L + GAP) - GAP - sum(L - S for a, b in pairs[:count] if a == b)
+        top = 0 if last[0] == last[1] else -S / 2  # where the corner tile's first half starts, sideways
+        cx, cy = _turn(angle, x1 + GAP + S / 2, top)
+        # the snake's rows run along the edge and come back, inwards no closer to the straight run
+        # than rows do; outwards nothing lies past the corner, so as far as the corner tile
+        rows, fits = _arm_rows(rest, side - top, 0 if outwards else own + ROW_GAP - top, badge_r)
+        runs.append(((ox + cx, oy + cy, angle + 90), rest, rows))
+    placed: list[_Placed] = []
+    joints: list[tuple[float, float, float, float]] = []
+    badge = None
+    for k, ((fx, fy, fa), run, rows) in enumerate(runs):
+        local, directions = _place_rows(run, rows)
+        if k and outwards:
+            # the snake's rows stack the other way: its frame mirrored across its rows (a tile's
+            # halves lie along the rows, so they keep their places and turns)
+            local = [_Placed(p.halves, p.cx, -p.cy, p.angle) for p in local]
+        for p in local:
+            cx, cy = _turn(fa, p.cx, p.cy)
+            halves, turned = p.halves, (p.angle + fa) % 360
+            if halves[0] == halves[1]:
+                turned %= 180  # a double looks the same either way round
+            elif arm is End.LEFT:
+                halves, turned = (halves[1], halves[0]), (turned + 180) % 360
+            placed.append(_Placed(halves, fx + cx, fy + cy, turned))
+        for p, q in zip(local, local[1:]):
+            if p.cx == q.cx and p.angle % 180 == 0 and q.angle % 180 == 0:
+                # a turn between two plain tiles: a bar joins the halves that match, as on the line
+                x = p.cx + (S / 2 if p.angle == 0 else -S / 2) - 3
+                top_, bottom = sorted((p.cy, q.cy))  # (mirrored or not: the bar spans the gap)
+                corners = [_turn(fa, x, top_ + S / 2), _turn(fa, x + 6, bottom - S / 2)]
+                xs, ys = [fx + c[0] for c in corners], [fy + c[1] for c in corners]
+                joints.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        if open_:
+            end, d = local[-1], directions[-1]
+            dx, dy = _turn(fa, d, 0)
+            bx, by = _turn(fa, end.cx + d * (end.w / 2 + 10 + badge_r), end.cy)
+            badge = (fx + bx, fy + by, int(dx), int(dy))
+    return _Arm(placed, count, joints, badge, badge_r, fits)
+
+
+def _layout_spinner(layout: SpinnerLayout, half_width: float, badge_r: float) -> dict[End, _Arm]:
+    """Every arm of a spinner's table, within ``half_width`` of the spinner left and right.
+
+    The left and right arms run straight to that width; the up and down arms as far (a squarish
+    table). Past the corner each snakes back towards the spinner, else (when that leaves too little
+    room: the corner came early, or crosswise doubles make its rows wide) away from it; the left
+    and right arms' runs along the edge are as long as the up and down arms' straight runs. Where
+    neither fits, an arm runs further before it turns (the table grows up or down). A last check
+    falls back to a wider table, then to four straight arms."""
+    badge_room = 10 + 2 * badge_r
+    open_arms = layout.open_arms()
+    pairs = {arm: arm_pairs(layout, arm) for arm in ARMS}
+    start = {End.LEFT: S / 2 + GAP, End.RIGHT: S / 2 + GAP, End.UP: L / 2 + GAP, End.DOWN: L / 2 + GAP}
+    # the neighbour each arm's snake turns back towards, and the direction it stacks in
+    neighbour = {End.UP: End.RIGHT, End.RIGHT: End.DOWN, End.DOWN: End.LEFT, End.LEFT: End.UP}
+    stacking = {End.UP: (0, 1), End.RIGHT: (-1, 0), End.DOWN: (0, -1), End.LEFT: (1, 0)}
+
+    def length(arm: End) -> float:
+        """From the spinner's centre to past the arm's badge, were it all straight."""
+        return start[arm] + sum((S if a == b else L) + GAP for a, b in pairs[arm]) + badge_room
+
+    def clearance(arm: End, arms: dict[End, _Arm]) -> float:
+        """How close to the spinner's centre line ``arm``'s snake may come back: clear of its neighbour."""
+        near = arms[neighbour[arm]]
+        back = tuple(-v for v in stacking[arm])  # from the neighbour's centre line towards this arm
+        return max((_reach(b, back) for b in near.boxes()), default=S / 2) + ARM_CLEAR
+
+    def fits(arm: End, placed: _Arm, limit: float, edge: float) -> bool:
+        """Its snake clear of its neighbour (and, for a side arm, within the table's width)."""
+        wide = arm in (End.LEFT, End.RIGHT)
+        return placed.fits and all(
+            _reach(b, stacking[arm]) <= -limit and (not wide or max(-b[0], b[2]) <= edge)
+            for b in placed.boxes(placed.straight))
+
+    for width in (half_width, half_width * 1.25, half_width * 1.6, math.inf):
+        edge = min(width, 1e6)
+        arms: dict[End, _Arm] = {}
+        # the side arms' straight runs do not depend on the rest: place them first, to know how
+        # far they reach towards the up and down arms' snakes
+        for arm in (End.LEFT, End.RIGHT):
+            arms[arm] = _layout_arm(arm, pairs[arm], width - start[arm], length(arm), badge_r, arm in open_arms)
+        tall = {}
+        for arm in (End.UP, End.DOWN):
+            limit = clearance(arm, arms)
+            reach = min(length(arm), max(edge, start[arm] + 2 * (L + GAP) + badge_room))
+            while True:
+                # inwards (the pinwheel), else outwards (the table grows up or down)
+                tries = [_layout_arm(arm, pairs[arm], reach - start[arm], edge, badge_r, arm in open_arms, outwards)
+                         for outwards in (False, True)]
+                arms[arm] = next((t for t in tries if fits(arm, t, limit, edge)), tries[0])
+                if reach >= length(arm) or fits(arm, arms[arm], limit, edge):
+                    break
+                reach = min(length(arm), reach + (L + GAP) / 2)
+            tall[arm] = reach
+        for arm, column in ((End.LEFT, End.UP), (End.RIGHT, End.DOWN)):
+            limit = clearance(arm, arms)
+            along = max(tall[column], edge)
+            while True:
+                # inwards (the pinwheel), else outwards when the corner came early enough to leave room
+                tries = [_layout_arm(arm, pairs[arm], width - start[arm], along, badge_r, arm in open_arms, outwards)
+                         for outwards in (False, True)]
+                arms[arm] = next((t for t in tries if fits(arm, t, limit, edge)), tries[0])
+                if along >= length(arm) or fits(arm, arms[arm], limit, edge):
+                    break
+                along = min(length(arm), along + (L + GAP) / 2)
+        # (an arm's own tiles never overlap: its rows stack apart; its badge may, so it is checked)
+        boxes = [(arm, k < len(arms[arm].placed), b) for arm in ARMS for k, b in enumerate(arms[arm].boxes())]
+        boxes.append((None, True, (-S / 2, -L / 2, S / 2, L / 2)))  # the spinner
+        if not any(_overlap(a, b) for i, (arm_a, tile_a, a) in enumerate(boxes) for arm_b, tile_b, b in boxes[i + 1:]
+                   if arm_a != arm_b or arm_a is None or not (tile_a and tile_b)):
+            return arms
+    return arms
 
 
 # ----- the renderer -----------------------------------------------------------------------------
@@ -385,6 +676,7 @@ class _Renderer:
         self.labels = Labels(
             str(labels.title), str(labels.desc), str(labels.hand), str(labels.boneyard),
             str(labels.left_end), str(labels.right_end), (lambda n: str(name(n))) if name else None,
+            str(labels.up_end), str(labels.down_end),
         )
         self.seat = seat
         self.prefix = prefix
@@ -658,6 +950,8 @@ class _Renderer:
 
     def _table_band(self, last_move: Action | None, max_row: int) -> _Band:
         position = self.position
+        if position.layout is not None and position.line:
+            return self._spinner_band(position.layout, last_move, max_row)
         pad = self.table_pad
         if not position.line:
             w, h = S + 2 * pad, L + 2 * pad
@@ -742,14 +1036,139 @@ class _Renderer:
 
         return _Band(w, h, draw)
 
+    def _spinner_band(self, layout: SpinnerLayout, last_move: Action | None, max_row: int) -> _Band:
+        """A spinner's table: the spinner crosswise at the centre, its arms around it
+        (:func:`_layout_spinner`), a badge at each open arm's end with its word beside it."""
+        position = self.position
+        pad, font, badge_r = self.table_pad, self.font, BADGE_R * self.k
+        # as wide as the line may be: on a phone the table's room; else the line's rows and its two
+        # end badges, or three tiles a side and a corner holding a double, whichever is wider
+        badge_room = 10 + 2 * badge_r
+        if self.limit is not None:
+            half = max(self.limit / 2 - pad, S / 2 + 2 * (L + GAP) + GAP + S / 2 + L / 2)
+        else:
+            half = max((max_row * (L + GAP) - GAP) / 2 + badge_room, S / 2 + 3 * (L + GAP) + GAP + S / 2 + L / 2)
+        arms = _layout_spinner(layout, half, badge_r)
+        # each tile with its place in position.line_tiles(): the line left to right, then up, then down
+        left = len(layout.arm(End.LEFT))
+        tiles: list[tuple[int, _Placed, End | None]] = [
+            (left, _Placed((layout.spinner.high, layout.spinner.low), 0, 0, 90), None)]
+        tiles += [(left - 1 - k, p, End.LEFT) for k, p in enumerate(arms[End.LEFT].placed)]
+        tiles += [(left + 1 + k, p, End.RIGHT) for k, p in enumerate(arms[End.RIGHT].placed)]
+        base = len(position.line)
+        for arm in (End.UP, End.DOWN):
+            tiles += [(base + k, p, arm) for k, p in enumerate(arms[arm].placed)]
+            base += len(arms[arm].placed)
+        tiles.sort(key=lambda t: t[0])
+        last_index = None
+        if last_move is not None and last_move.tile is not None:
+            for i, p, _ in tiles:
+                if Tile(*p.halves) is last_move.tile:
+                    last_index = i
+        open_ends = position.open_ends()
+        words = {End.LEFT: self.labels.left_end, End.RIGHT: self.labels.right_end,
+                 End.UP: self.labels.up_end, End.DOWN: self.labels.down_end}
+        badges = [(arm, open_ends[arm], *arms[arm].badge) for arm in ARMS if arms[arm].badge is not None]
+        taken = [_box(p) for _, p, _ in tiles]
+        taken += [(bx - badge_r, by - badge_r, bx + badge_r, by + badge_r) for _, _, bx, by, _, _ in badges]
+        # each end's word by its badge: on past it where the arm runs, else over or under it (or
+        # beside it, for an up or down arm), where no tile, badge or word is and within the table's
+        # width; else where it passes that width least; else clear of the whole table
+        room = (self.limit - 2 * pad) / 2 if self.limit is not None else half
+        label_at: dict[End, tuple[float, float, str]] = {}
+        ascent, descent = self.ascent, self.descent
+        for arm, _, bx, by, dx, dy in badges:
+            text = words[arm]
+            if not text:
+                continue
+            tw, mid = self._width(text, font), by + (ascent - descent) / 2
+            if dx:  # clear of the row, as the line's words (a double there reaches L / 2)
+                over, under = by - max(L / 2, badge_r) - 4 - descent, by + max(L / 2, badge_r) + 4 + ascent
+            else:
+                over, under = by - badge_r - 6 - descent, by + badge_r + 4 + ascent
+            # (each spot with the way it moves off the badge, to try it a little further too)
+            if dx:  # the arm ends running across: past the badge, then over or under it
+                past = (bx + dx * (badge_r + 6), mid, "start" if dx > 0 else "end", dx, 0)
+                inwards, outwards = ("end", "start") if dx > 0 else ("start", "end")
+                edge_in, edge_out = bx + dx * badge_r, bx - dx * badge_r
+                near = [past] + [(x, y, a, 0, uy) for y, uy in ((over, -1), (under, 1))
+                                 for x, a in ((bx, "middle"), (edge_in, inwards), (edge_out, outwards))]
+            else:  # running up or down: past the badge (centred, or running either way), then beside it
+                y = over if dy < 0 else under
+                near = [(bx, y, "middle", 0, dy), (bx - badge_r, y, "start", 0, dy), (bx + badge_r, y, "end", 0, dy),
+                        (bx, y, "start", 0, dy), (bx, y, "end", 0, dy),
+                        (bx + badge_r + 6, mid, "start", 1, 0), (bx - badge_r - 6, mid, "end", -1, 0)]
+            spots = [(x + ux * d, y + uy * d, a) for d in (0, 10, 20, 35, 50, 70) for x, y, a, ux, uy in near]
+
+            def box(spot: tuple[float, float, str]) -> _Box:
+                x, y, anchor = spot
+                x0 = {"start": x, "end": x - tw, "middle": x - tw / 2}[anchor]
+                return x0, y - ascent, x0 + tw, y + descent
+
+            def beyond(spot: tuple[float, float, str]) -> float:
+                x0, _, x1, _ = box(spot)
+                return max(0, x1 - room, -room - x0)
+
+            spot, passing = None, math.inf  # the first free spot within the width, else the one passing it least
+            for c in spots:
+                x0, y0, x1, y1 = box(c)
+                if beyond(c) < passing and not any(_overlap((x0 - 3, y0 - 3, x1 + 3, y1 + 3), t) for t in taken):
+                    spot, passing = c, beyond(c)
+                    if not passing:
+                        break
+            if spot is None:
+                top, bottom = min(t[1] for t in taken), max(t[3] for t in taken)
+                above = arm in (End.LEFT, End.UP)
+                spot = (bx, top - 6 - descent, "middle") if above else (bx, bottom + 4 + ascent, "middle")
+            label_at[arm] = spot
+            taken.append(box(spot))
+        xs = [t[0] for t in taken] + [t[2] for t in taken]
+        ys = [t[1] for t in taken] + [t[3] for t in taken]
+        reach = max(max(xs), -min(xs))  # the spinner at the centre: as far on both sides
+        min_y = min(ys)
+        w, h = 2 * reach + 2 * pad, max(ys) - min_y + 2 * pad
+
+        def draw(ox: float, oy: float) -> None:
+            dwg = self.dwg
+            dx, dy = round(ox + pad + reach), round(oy + pad - min_y)
+            dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
+            g = dwg.g(class_="line")
+            self._data(g, data_tiles=len(tiles))
+            for arm in ARMS:
+                for x, y, jw, jh in arms[arm].joints:
+                    g.add(dwg.rect(insert=(_n(x + dx), _n(y + dy)), size=(_n(jw), _n(jh)), class_="joint"))
+            for i, p, arm in tiles:
+                p = _Placed(p.halves, p.cx + dx, p.cy + dy, p.angle)
+                classes = ["double"] if p.halves[0] == p.halves[1] else []
+                data: dict[str, object] = {"data_index": i}
+                if arm is None:
+                    classes.append("spinner")
+                else:
+                    data["data_arm"] = arm.value
+                if i == last_index:
+                    classes.append("last-move")
+                self._tile(g, p, classes, **data)
+            dwg.add(g)
+            for arm, number, bx, by, _, _ in badges:
+                badge = self._badge(dwg, number, bx + dx, by + dy, f"end-{arm.value}")
+                self._data(badge, data_number=number)
+                if arm in label_at:
+                    tx, ty, anchor = label_at[arm]
+                    self._text(badge, words[arm], tx + dx, ty + dy, "end-label", anchor)
+
+        return _Band(w, h, draw)
+
     def _hand_band(self) -> _Band:
         tiles = self.position.hand(self.seat)
         label = self.labels.hand
         label_h = self.hand_label_h
         entries = [(tile, *self._hand_classes(tile, self.seat)) for tile in tiles]
-        marker_h = 28 * self.k if any(ends - {None} for _, _, ends in entries) else 0
+        lines = [_fit_lines(ends) for _, _, ends in entries if ends - {None}]
+        marker_h = 28 * self.k if lines else 0
+        if any(len(tag) > 1 for tag in lines):  # a spinner's tag naming three or four arms takes two lines
+            marker_h += FIT_LINE * self.k
         # larger fit tags (a slide's) need the tiles further apart, so two tags never touch
-        widest_tag = max((self._fit_width(len(ends - {None})) for _, _, ends in entries if ends - {None}), default=0)
+        widest_tag = max((self._fit_width(len(line)) for tag in lines for line in tag), default=0)
         pitch = HAND_PITCH if self.k == 1 else max(HAND_PITCH, math.ceil(widest_tag + 4 * self.k))
         per_row = len(tiles) or 1
         if self.limit is not None:
@@ -777,7 +1196,7 @@ class _Renderer:
                 p = _Placed((tile.high, tile.low), cx, row_top + L / 2, 90)
                 data = {"data_seat": self.seat}
                 if ends - {None}:
-                    data["data_ends"] = " ".join(e.value for e in (End.LEFT, End.RIGHT) if e in ends)
+                    data["data_ends"] = " ".join(e.value for e in ARMS if e in ends)  # (a line's: left, right)
                 if tile is self.fresh:
                     # just drawn: a dashed frame around it (and "fresh" for pages and tests)
                     classes = classes + ["fresh"]
@@ -792,14 +1211,20 @@ class _Renderer:
 
     def _fit_marker(self, parent, ends: set[End | None], cx: float, y: float) -> None:
         """A small tag over a playable tile: a triangle pointing to each end it fits, with that
-        end's number (left: "◀5", right: "6▶", both: "◀5 6▶")."""
+        end's number (left: "◀5", right: "6▶", both: "◀5 6▶"; a spinner's arms "▲2", "▼6")."""
         dwg = self.dwg
-        left, right = self.position.ends or (0, 0)
-        parts = [e for e in (End.LEFT, End.RIGHT) if e in ends]
+        numbers = self.position.open_ends()
+        lines = _fit_lines(ends)
         k = self.k
+        g = dwg.g(class_="fit " + " ".join(f"fits-{e.value}" for line in lines for e in line))
+        for row, parts in enumerate(lines):
+            self._fit_line(g, parts, numbers, cx, y - (len(lines) - 1 - row) * FIT_LINE * k)
+        parent.add(g)
+
+    def _fit_line(self, g, parts: list[End], numbers: dict[End, int], cx: float, y: float) -> None:
+        dwg, k = self.dwg, self.k
         part_w = 22 * k
         w = self._fit_width(len(parts))
-        g = dwg.g(class_="fit " + " ".join(f"fits-{e.value}" for e in parts))
         g.add(dwg.rect(insert=(_n(cx - w / 2), _n(y - 10 * k)), size=(_n(w), _n(20 * k)), rx=_n(10 * k)))
         x = cx - w / 2 + 4 * k
         # the triangle's legs, as the path writes them ("7,-5v10" at the default size)
@@ -808,12 +1233,16 @@ class _Renderer:
             if end is End.LEFT:
                 # a triangle pointing left, then the number
                 g.add(dwg.path(d=f"M{_n(x + 1 * k)},{_n(y)}l{leg},-{half}v{side}z"))
-                self._text(g, str(left), x + 15 * k, y + 4.5 * k, "num")
-            else:
-                self._text(g, str(right), x + 6 * k, y + 4.5 * k, "num")
+                self._text(g, str(numbers[end]), x + 15 * k, y + 4.5 * k, "num")
+            elif end is End.RIGHT:
+                self._text(g, str(numbers[end]), x + 6 * k, y + 4.5 * k, "num")
                 g.add(dwg.path(d=f"M{_n(x + 21 * k)},{_n(y)}l-{leg},-{half}v{side}z"))
+            else:
+                # a triangle pointing up or down, then the number
+                tip, base = (y - 4 * k, 7 * k) if end is End.UP else (y + 4 * k, -7 * k)
+                g.add(dwg.path(d=f"M{_n(x + 1 * k)},{_n(tip + base)}l{half},{_n(-base)} {half},{_n(base)}z"))
+                self._text(g, str(numbers[end]), x + 16 * k, y + 4.5 * k, "num")
             x += part_w + 6 * k
-        parent.add(g)
 
     def _fit_width(self, parts: int) -> float:
         """The width of a fit tag naming ``parts`` ends (58 units for both at the default size)."""
