@@ -23,7 +23,7 @@ from ..games.backgammon.diagrams import diagram_by_id, load_diagrams
 from .backgammon import diagram_svg, option_label
 from .backgammon_present import BACKGAMMON, picture
 from .i18n import translate_text as tr
-from .present import Exercise, _copy, _section, answer_text
+from .present import Exercise, _copy, _section, answer_text, first_showings
 from .wording import join_and
 
 
@@ -61,15 +61,11 @@ def handout_page(section_id: str | None):
     parts = []
     for section in sections:
         steps = []
-        for step in section.steps:
-            figure = step.diagram if step.diagram and step.diagram not in shown else None
-            if figure:
-                shown.add(figure)
+        for step, figure, see in first_showings(section.steps, shown):
             # the class's copy prints a board its step's own question asks about plain, without the
             # caption that would answer it (as the lesson page does until the question is answered)
             neutral = bool(figure) and not answers and step.question is not None and step.question.hides_answer_in(figure)
-            steps.append({"step": step, "figure": figure, "see": step.diagram if step.diagram and not figure else None,
-                          "neutral": neutral})
+            steps.append({"step": step, "figure": figure, "see": see, "neutral": neutral})
         found = exercises_for(section)
         exercises = [exercise for exercise, _right in found]
         # each exercise prints its board beside it, plain: the class should not turn pages to answer

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
@@ -406,17 +407,24 @@ def _copy() -> str:
     return copy
 
 
+def first_showings(steps, shown: set[str]) -> list[tuple[Any, str | None, str | None]]:
+    """A handout prints each picture once: each step with the picture it prints (the first time
+    the handout meets it), or the one it refers back to; ``shown`` collects the printed ones."""
+    rows = []
+    for step in steps:
+        figure = step.diagram if step.diagram and step.diagram not in shown else None
+        if figure:
+            shown.add(figure)
+        rows.append((step, figure, step.diagram if step.diagram and not figure else None))
+    return rows
+
+
 def _handout(sections: list[Section], whole: bool):
     copy = _copy()
     shown: set[str] = set()
     parts = []
     for section in sections:
-        steps = []
-        for step in section.steps:
-            figure = step.diagram if step.diagram and step.diagram not in shown else None
-            if figure:
-                shown.add(figure)
-            steps.append({"step": step, "figure": figure, "see": step.diagram if step.diagram and not figure else None})
+        steps = [{"step": step, "figure": figure, "see": see} for step, figure, see in first_showings(section.steps, shown)]
         exercises = exercises_for(section)
         # an exercise about a picture prints the picture beside it, plain (no marks, no totals): it
         # asks what the marks would give away, and the class should not turn pages to answer
