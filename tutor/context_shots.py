@@ -4,12 +4,19 @@
 127.0.0.1 in a thread, opens its pages in Debian's Chromium (Playwright, as the browser tests do),
 and for each page:
 
-1. opens it with ``?msgids=1`` and notes, for each text shown as ``⟦msgid⟧``, the element that
-   holds it (its path in the page) and the text;
-2. opens the same page in English and photographs that element with some of its surroundings.
+1. opens it with ``?msgids=1`` (every ``<details>`` open, every speaker note shown: :data:`REVEAL`)
+   and notes, for each text shown as ``⟦msgid⟧``, the element that holds it (its path in the page;
+   a label inside a picture too, and the whole picture for what it says to screen readers) and the
+   text;
+2. opens the same page in English and, where that element holds the same text, photographs it with
+   some of its surroundings.
 
+The pages (:func:`page_paths`) are every kind of page of both courses, the presenter's slides and
+notes, and game pages in several states: 181 pages, about 95 s on two cores, pictures for some 60 %
+of the msgids (the rest are texts no page shows as it loads: other game states, the analyze API,
+refusals and errors, the feedback on a posted answer; tests/test_translators.py keeps the share).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
-view shows ``⟦3 steps⟧`` for ``%(num)d steps``). The pictures go to ``context-shots/`` (git-ignored),
+view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first. The pictures go to ``context-shots/`` (git-ignored),
 one PNG per entry, named by :func:`shot_name`, with ``index.json`` (entry -> picture, page). The
 status page and the msgids view show a picture when it exists and nothing when it does not.
 
@@ -52,29 +59,145 @@ def pattern_for(msgid: str) -> re.Pattern:
 
 
 def page_paths(app) -> list[str]:
-    """The English pages to photograph: the home page, every lesson step, the diagrams, the guided
-    hands, the presenter's pages and the handout."""
+    """The English pages to photograph, every kind of page of both courses, each text found first
+    where it is most at home:
+
+    - the home page, and for dominoes and backgammon the course page, every section and lesson step,
+      the diagram gallery, the guided hands and positions (as they start; halfway through with every
+      hint, the explanation and the strategy notes asked for; played to their end; a checker
+      picked), a new free-play game of each, the practice pages;
+    - the presenter: the projector page and, for both courses, each section's first slide, every
+      question slide (its answer shown: :data:`REVEAL`) and the speaker notes (every slide's);
+    - the handouts (the teacher's and the class's copy), the other ways to play, the translators'
+      status page, and a page that is not there.
+
+    A page whose endpoint the app does not have is left out."""
+    from flask import url_for
+
     from .course import load_course
+    from .freeplay import new_backgammon_id, new_game_id
+    from .games.backgammon import course as backgammon_course
+    from .games.backgammon.guided import load_guided
     from .games.domino.guided import load_hands
+    from .web.present import slides_of
+
+    paths: list[str] = []
+    courses = (("pages", "present", "play.guided", "hand_id", load_course(), load_hands()),
+               ("backgammon", "backgammon_present", "bgplay.guided", "position_id",
+                backgammon_course.load_course(), load_guided()))
 
     with app.test_request_context("/"):
-        from flask import url_for
+        def add(endpoint: str, **values) -> None:
+            if endpoint in app.view_functions:
+                path = url_for(endpoint, lang_code="en", **values)
+                if path not in paths:
+                    paths.append(path)
 
-        paths = [url_for("pages.home", lang_code="en"), url_for("pages.course", lang_code="en")]
-        for section in load_course():
-            for step in section.steps:
-                paths.append(url_for("pages.step", lang_code="en", section_id=section.id, step_id=step.id))
-        paths.append(url_for("diagrams.gallery", lang_code="en"))
-        if "play.hands_index" in app.view_functions:
-            paths.append(url_for("play.hands_index", lang_code="en"))
-            for hand in load_hands().values():
-                paths.append(url_for("play.guided", lang_code="en", hand_id=hand.id))
-        paths.append(url_for("present.index", lang_code="en"))
-        paths.append(url_for("present.handout", lang_code="en"))
-        paths.append(url_for("translators.status", lang_code="en"))
+        add("pages.home")
+        for pages, _present, _guided, _key, sections, _games in courses:
+            add("pages.course" if pages == "pages" else "backgammon.index")
+            for section in sections:
+                add(f"{pages}.section", section_id=section.id)
+                for step in section.steps:
+                    add(f"{pages}.step", section_id=section.id, step_id=step.id)
+        add("diagrams.gallery")
+        add("backgammon.gallery")
+        add("play.hands_index")
+        add("bgplay.index")
+        for _pages, _present, guided, key, _sections, games in courses:
+            for game in games.values():
+                add(guided, **{key: game.id})
+            for game in games.values():  # the hint ladder, the explanation, the strategy notes; the end
+                moves = _played_through(game)
+                field = "moves" if guided == "play.guided" else "m"
+                add(guided, **{key: game.id}, **{field: ".".join(moves[:len(moves) // 2])},
+                    hint=3, explain=1, strategy=1)
+                add(guided, **{key: game.id}, **{field: ".".join(moves)})
+                picked = _first_pick(game)
+                if picked:  # a checker picked: where it may go
+                    add(guided, **{key: game.id}, m=picked[0], f=picked[1])
+        add("play.free_play", g=new_game_id(2, nonce=bytes(12)))
+        add("bgplay.free", g=new_backgammon_id(True, True, nonce=bytes(12)))
+        add("bgplay.free", g=new_backgammon_id(False, False, nonce=bytes(12)))
+        add("present.index")
+        for _pages, present, _guided, _key, sections, _games in courses:
+            for section in sections:
+                add(f"{present}.deck", section_id=section.id)
+                for slide in slides_of(section):
+                    if slide.question:
+                        add(f"{present}.question", section_id=section.id, step_id=slide.step.id)
+                add(f"{present}.notes", section_id=section.id)
+        add("present.handout")
+        add("present.handout", copy="student")
+        add("backgammon.handout")
+        add("backgammon.handout", copy="student")
+        add("pages.other_ways")
+        add("translators.status")
+        add("pages.step", section_id=load_course()[0].id, step_id="no-such-step")  # the page that is not there
     return paths
 
 
+def _played_through(game) -> list[str]:
+    """The learner's decisions that take a guided hand or position to its end, in its address's
+    words: always the first action the rules allow (a domino hand), or the first legal play, a roll
+    rather than the videau, and taking it when offered (a backgammon position)."""
+    from .games.backgammon.guided import GuidedPosition
+    from .games.backgammon.session import GO_ON, ROLL, TAKE, Phase, steps_token
+    from .games.domino.guided import replay
+
+    moves: list[str] = []
+    for _ in range(80):  # a guided game is short; a bound all the same
+        if isinstance(game, GuidedPosition):
+            state = game.replay(moves)
+            if state.phase in (Phase.OVER, Phase.END):
+                break
+            moves.append({Phase.DECIDE: ROLL, Phase.ANSWER: TAKE, Phase.LOST: GO_ON}.get(state.phase)
+                         or steps_token(state.plays[0].steps))
+        else:
+            position = replay(game.deal, moves, game.opponents()).position
+            if position.is_over():
+                break
+            moves.append(str(position.legal_actions()[0]))
+    return moves
+
+
+def _first_pick(game) -> tuple[str, str] | None:
+    """A backgammon guided position at its first move, with a checker picked: (decisions, place)."""
+    from .games.backgammon.guided import GuidedPosition
+    from .games.backgammon.plays import BAR_POINT, first_steps
+    from .games.backgammon.session import Phase
+
+    if not isinstance(game, GuidedPosition):
+        return None
+    moves = _played_through(game)
+    for count in range(len(moves) + 1):
+        state = game.replay(moves[:count])
+        if state.phase is Phase.MOVE:
+            src = first_steps(state.position, [])[0].src
+            return ".".join(moves[:count]), "bar" if src == BAR_POINT else str(src)
+    return None
+
+
+#: Run on each page, with and without ``?msgids=1``, before its texts are looked for: every
+#: ``<details>`` open (an answer, a hint, the keys), and on a speaker-notes page every slide's notes.
+REVEAL = """() => {
+  document.querySelectorAll('details').forEach((d) => { d.open = true; });
+  document.querySelectorAll('main.notes .notes-slide[hidden]').forEach((e) => { e.hidden = false; });
+}"""
+
+#: Where an element is on the screen (scrolled into view first when it is not), and its text.
+LOCATE = """(selector) => {
+  const e = document.querySelector(selector);
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) e.scrollIntoView({block: 'center', inline: 'nearest'});
+  const box = e.getBoundingClientRect();
+  return {x: box.x, y: box.y, width: box.width, height: box.height, text: e.textContent || ''};
+}"""
+
+#: Each text shown as ``⟦msgid⟧``, with the element that holds it (its path in the page). A label in
+#: a picture is photographed where it is; a picture's title and description (said to screen readers,
+#: not drawn) with the whole picture, and a choice of a drop-down list with the list.
 COLLECT = """() => {
   const path = (e) => {
     const steps = [];
@@ -88,8 +211,10 @@ COLLECT = """() => {
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node.parentElement;
-    if (!element || element.closest('svg, script, style, [hidden]')) continue;
+    let element = node.parentElement;
+    if (!element || element.closest('script, style, [hidden]')) continue;
+    if (element.closest('svg title, svg desc')) element = element.closest('svg');
+    if (element.closest('select')) element = element.closest('select');
     const box = element.getBoundingClientRect();
     if (!box.width || !box.height) continue;
     const text = node.nodeValue.replace(/\\s+/g, ' ');
@@ -100,6 +225,8 @@ COLLECT = """() => {
 
 
 def _entries(pot: Path) -> list[tuple[str | None, str, re.Pattern]]:
+    """(context, msgid, the pattern of one of its forms) for every entry of the template, the ones
+    with the most words of their own first: "Game rules, step by step" is not "Game %(number)s"."""
     from babel.messages.pofile import read_po
 
     with pot.open("rb") as f:
@@ -111,7 +238,7 @@ def _entries(pot: Path) -> list[tuple[str | None, str, re.Pattern]]:
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         for msgid in ids:
             entries.append((message.context, ids[0], pattern_for(msgid)))
-    return entries
+    return sorted(entries, key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1])))
 
 
 def _identify(shown: str, entries) -> tuple[str | None, str] | None:
@@ -145,6 +272,7 @@ def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit:
     for path in paths:
         glue = "&" if "?" in path else "?"
         page.goto(f"{base_url}{path}{glue}msgids=1")
+        page.evaluate(REVEAL)
         found = page.evaluate(COLLECT)
         wanted = []
         for item in found:
@@ -154,28 +282,24 @@ def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit:
             name = shot_name(entry[1], entry[0])
             if name in index or any(name == w[0] for w in wanted):
                 continue
-            wanted.append((name, entry, item["path"]))
+            wanted.append((name, entry, item["path"], " ".join(item["text"].split(" | ")[-1].split())))
         if not wanted:
             continue
         page.goto(f"{base_url}{path}")
-        for name, (entry_context, msgid), selector in wanted:
-            element = page.locator(selector).first
-            try:
-                element.scroll_into_view_if_needed(timeout=2000)
-                box = element.bounding_box(timeout=2000)
-            except Exception:  # noqa: BLE001 - the English page may lay out differently: skip it
+        page.evaluate(REVEAL)
+        for name, (entry_context, msgid), selector, text in wanted:
+            box = page.evaluate(LOCATE, selector)
+            # the same place holds the text in English too (the English page may lay out otherwise:
+            # a picture's labels around the msgids view's longer words)
+            if not box or box["width"] < 1 or text not in " ".join(box["text"].split()):
                 continue
-            if not box or box["width"] < 1:
-                continue
-            scroll = page.evaluate("[scrollX, scrollY]")
             left = max(0, box["x"] - MARGIN)
             top = max(0, box["y"] - MARGIN)
             width = min(VIEWPORT["width"] - left, box["width"] + 2 * MARGIN)
             height = min(VIEWPORT["height"] - top, box["height"] + 2 * MARGIN)
             if width < 8 or height < 8:
                 continue
-            page.screenshot(path=str(out / name), clip={"x": left + scroll[0], "y": top + scroll[1],
-                                                       "width": width, "height": height}, full_page=True)
+            page.screenshot(path=str(out / name), clip={"x": left, "y": top, "width": width, "height": height})
             index[name] = {"msgid": msgid, "context": entry_context, "page": path}
             if limit and len(index) >= limit:
                 break
@@ -188,9 +312,13 @@ def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit:
 
 def serve(app):
     """The app on 127.0.0.1 on a free port, in a thread: (base URL, server)."""
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
 
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    class Quiet(WSGIRequestHandler):
+        def log_request(self, *args, **kwargs) -> None:  # a line per request drowns the summary
+            pass
+
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_port}", server
 
