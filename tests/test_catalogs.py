@@ -90,6 +90,8 @@ def test_placeholders_are_kept(lang):
         else:  # one form for every number (vi, id): it must serve both English forms
             pairs = [(set().union(*(PLACEHOLDER.findall(i) for i in ids)), s) for s in strings]
         for expected, string in pairs:
+            if not string:
+                continue  # not translated yet: the completeness test's to report (a catalog may be half done)
             found = set(PLACEHOLDER.findall(string))
             # an English singular may say "a tile" instead of %(num)d; a one-form plural may not
             assert found == expected or (len(strings) > 1 and found == expected - {"num"}), (message.id, string)
