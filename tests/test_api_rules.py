@@ -49,13 +49,15 @@ def spinner_bodies(name: str, rules, rounds: int, seed: int):
 @pytest.mark.parametrize("name,rules", [("straight", STRAIGHT), ("all-fives", ALL_FIVES)])
 def test_spinner_positions_through_the_api_agree_with_the_checker(client, name, rules):
     compared = scoring = 0
-    for body, state in spinner_bodies(name, rules, 12, 40):
+    ends: set[str] = set()
+    for body, state in spinner_bodies(name, rules, 40, 40):
         answer = analyze(client, body).get_json()
         assert answer["action"] == checker.required(state), body
         assert answer["rules"] == name
         if answer["action"] == "over":
             expected = checker.result(state)
             assert (answer["result"]["winner"], answer["result"]["points"]) == (expected["winner"], expected["points"])
+            ends.add(said_of_the_end(answer["explanation"], expected, state, name))
             continue
         assert answer["open_ends"] == {arm: state.layout.end_number(arm) for arm in state.layout.open_arms()}
         assert answer["ends"] == list(answer["open_ends"].values())
@@ -75,9 +77,30 @@ def test_spinner_positions_through_the_api_agree_with_the_checker(client, name, 
                     scoring += 1
                     assert f"which scores {points}." in answer["explanation"]
         else:
-            assert "points" not in answer["legal_moves"][0] if answer["legal_moves"] else True
+            assert all("points" not in move for move in answer["legal_moves"])
         compared += 1
     assert compared > 200 and (scoring > 10 or name == "straight")
+    assert "domino" in ends and "blocked" in ends  # both endings were explained and checked
+
+
+def said_of_the_end(explanation: str, expected: dict, state, name: str) -> str:
+    """The explanation of a finished round states the checker's figures: the opponent's pips and,
+    in All Fives, their rounding, the last player's bonus, the points scored during play."""
+    winner, points = expected["winner"], expected["points"]
+    if winner is None:  # Straight: equal pips
+        assert f"Both players hold {expected['pips'][0]} pips: a tie" in explanation
+        return "blocked"
+    opponent = expected["pips"][1 - winner]
+    if name == "all-fives":
+        assert f"= {opponent}, rounded to {points}" in explanation or f"= {opponent}, rounded to the nearest multiple of 5: {points}." in explanation
+        if expected["reason"] == "blocked":
+            assert f"Seat {winner} placed the last tile" in explanation and winner == state.last_placer
+        for seat, scored in enumerate(expected["play_points"]):
+            if scored:
+                assert f"seat {seat} scored {scored} point" in explanation
+    else:
+        assert explanation.rstrip().endswith(f"= {points}.") and points == opponent
+    return expected["reason"]
 
 
 def test_sato_through_the_api(client):

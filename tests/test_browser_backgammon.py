@@ -292,3 +292,12 @@ def test_a_sections_progress_resets_alone(live_server, fresh):
     page.reload()
     assert page.locator("button.reset:visible").count() == 0
     assert page.locator("a.start .label").inner_text().strip() == "Start the backgammon course"
+
+
+@pytest.mark.parametrize("path", ["/id/backgammon/handout/scoring/?copy=student", "/vi/domino/handout/?copy=student"])
+def test_a_class_copy_fits_a_phone(live_server, tab, path):
+    """The name and date blanks shrink to a 390 px screen (the name's ran 60 px off it)."""
+    tab.set_viewport_size({"width": 390, "height": 844})
+    assert tab.goto(f"{live_server}{path}").status == 200
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    assert tab.evaluate("[...document.querySelectorAll('.blank-line')].every(b => b.getBoundingClientRect().right <= 390)")

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import Position, Required, Termination
-from .rules import PLAYBOARD
-from .rules import (RoundResult, score_blocked_last_player, score_blocked_lower_pips, score_blocked_playboard,
-                    score_blocked_sato)
+from .rules import (PLAYBOARD, RoundResult, score_blocked_last_player, score_blocked_lower_pips, score_blocked_playboard,
+                    score_blocked_sato, score_domino, score_domino_to_five)
 
 
 @dataclass(frozen=True)
@@ -70,12 +69,10 @@ def explain_result(position: Position) -> list[Note]:
     if result.reason is Termination.DOMINO:
         others_sum = sum(p for _, p in others)
         notes = [Note("domino", {"seat": result.winner})]
-        if result.points == others_sum:
-            notes.append(Note("domino_points", {"seat": result.winner, "sum": _sum(p for _, p in others),
-                                                "points": result.points}))
-        else:  # All Fives rounds the bonus
-            notes.append(Note("domino_points_to_five", {"seat": result.winner, "sum": _sum(p for _, p in others),
-                                                        "pips": others_sum, "points": result.points}))
+        # the rule set's own scoring says which sentence (All Fives rounds, even when 25 stays 25)
+        kind = GOING_OUT_NOTES[position.rules.score_domino]
+        notes.append(Note(kind, {"seat": result.winner, "sum": _sum(p for _, p in others), "points": result.points,
+                                 **({"pips": others_sum} if kind == "domino_points_to_five" else {})}))
     else:
         notes = [Note("blocked", {"seats": position.seats})]
         notes += [Note("pip_total", {"seat": s, "pips": p, "tiles": t})
@@ -144,6 +141,9 @@ def _winner_by_pips_then_tiles(result: RoundResult) -> list[Note]:
         notes.append(Note("blocked_lowest", {"seat": result.winner, "pips": lowest}))
     return notes
 
+
+#: The sentence of a played-out round for each rule set's scoring of it (rules.py).
+GOING_OUT_NOTES = {score_domino: "domino_points", score_domino_to_five: "domino_points_to_five"}
 
 #: The explanation of a blocked round for each rule set's scoring of it (rules.py).
 BLOCKED_NOTES = {
