@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence, Union
 
 from .analysis import Note
-from . import Action, ActionKind, End, Position
+from . import Action, ActionKind, Position
+from .spinner import ARMS, SpinnerLayout, all_fives_score
 from .tiles import NUMBER_MASK, RANK, tiles_in
 from .hints.view import SeatTracker, SeatView
 
@@ -57,23 +58,27 @@ def _choices(state: State) -> tuple[SeatView, list[Action]]:
 def _state_rng(seed: int, view: SeatView) -> random.Random:
     """A generator fixed by the seed and the public state, stable across processes (a string
     seed is hashed with SHA-512, unlike ``hash()``, which changes per process)."""
-    key = "|".join([
+    parts = [
         str(seed), str(view.seat), " ".join(f"{a}-{b}" for a, b in view.line),
         ",".join(str(t) for t in view.hand_tiles()), str(view.boneyard_count), str(len(view.events)),
-    ])
-    return random.Random(key)
+    ]
+    if view.layout is not None:  # a spinner's up and down arms are not in the line
+        parts.append(" ".join(str(t) for t in view.layout.tiles))
+    return random.Random("|".join(parts))
 
 
-def _weight(action: Action) -> tuple[int, bool]:
-    """Heaviest first, in the tiles' weight order (the opening rule's), then the left end."""
+def _weight(action: Action) -> tuple[int, int]:
+    """Heaviest first, in the tiles' weight order (the opening rule's), then the first end in the
+    order left, right, up, down (a spinner's arms)."""
     tile = action.tile
     assert tile is not None
-    return RANK[tile.index], action.end is not End.RIGHT
+    return RANK[tile.index], -ARMS.index(action.end) if action.end is not None else 0
 
 
 class HeaviestFirst:
-    """Always plays its heaviest legal tile; at the left end when it fits both. Draws and passes
-    when the rules require it. Needs no seed: it never has a choice to break."""
+    """Always plays its heaviest legal tile; at the left end when it fits both (with a spinner, at
+    the first arm it fits, in the order left, right, up, down). Draws and passes when the rules
+    require it. Needs no seed: it never has a choice to break."""
 
     def choose(self, state: State, rng: random.Random | None = None) -> Action:
         _, actions = _choices(state)
@@ -102,7 +107,9 @@ class RandomPlayer:
 class HeuristicPlayer:
     """A sensible opponent: sheds heavy tiles and doubles, keeps a reply for the ends it leaves and
     a variety of numbers, and leaves open a number another seat has shown it lacks (a seat that
-    drew or passed on a number). Exact ties are broken by ``seed``.
+    drew or passed on a number). In All Fives, where the points come mostly from plays, it takes
+    the points a play scores first, and avoids leaving the opponent an easy score. Exact ties are
+    broken by ``seed``.
     """
 
     # Weights of the move score, in pips: a double is worth shedding like 3 extra pips, ...
@@ -110,6 +117,8 @@ class HeuristicPlayer:
     REPLY = 2.0  # ... each tile kept that can answer on the ends this move leaves
     VARIETY = 1.0  # ... each different number left in hand
     BLOCK = 4.0  # ... each end left showing a number another seat is known to lack
+    POINTS = 1.5  # ... each point the play scores (All Fives): 10 points outweigh any tile's pips
+    GIFT = 0.3  # ... each point the opponent could score next with one tile it may hold (All Fives)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -127,20 +136,41 @@ class HeuristicPlayer:
     def score(self, view: SeatView, action: Action, lacking: set[int]) -> float:
         tile = action.tile
         assert tile is not None and view.ends is not None and action.end is not None
-        left, right = view.ends
-        if action.end is End.LEFT:
-            left = tile.other(left)
-        else:
-            right = tile.other(right)
+        ends = view.ends_after(action)  # every open end after the play: two, or up to four arms
         rest = view.hand & ~tile.bit
-        replies = (rest & (NUMBER_MASK[left] | NUMBER_MASK[right])).bit_count()
+        showing = 0
+        for number in ends:
+            showing |= NUMBER_MASK[number]
+        replies = (rest & showing).bit_count()
         numbers = {n for t in tiles_in(rest) for n in (t.high, t.low)}
-        blocks = (left in lacking) + (right in lacking)
-        return (tile.value + self.DOUBLE * tile.is_double + self.REPLY * replies
-                + self.VARIETY * len(numbers) + self.BLOCK * blocks)
+        blocks = sum(number in lacking for number in ends)
+        score = (tile.value + self.DOUBLE * tile.is_double + self.REPLY * replies
+                 + self.VARIETY * len(numbers) + self.BLOCK * blocks)
+        if view.rules.scores_ends:
+            layout = view.layout_after(action)
+            score += self.POINTS * all_fives_score(layout.count()) - self.GIFT * _best_reply(view, layout, rest)
+        return score
 
     def __repr__(self) -> str:
         return f"HeuristicPlayer({self.seed})"
+
+
+def _best_reply(view: SeatView, layout: SpinnerLayout, rest: int) -> int:
+    """All Fives: the most an opponent could score with one tile on ``layout``, over the tiles this
+    seat cannot see (the opponent's hand is among them; the ones it is known to lack are not)."""
+    unseen = view.unseen()  # neither this seat's hand nor the table
+    lacking = 0
+    for seat in range(view.seats):
+        if seat != view.seat:
+            for number in view.voids(seat):
+                lacking |= NUMBER_MASK[number]
+    if view.seats == 2:
+        unseen &= ~lacking
+    best = 0
+    for arm, number in layout.open_ends().items():
+        for tile in tiles_in(unseen & NUMBER_MASK[number]):
+            best = max(best, all_fives_score(layout.play(tile, arm).count()))
+    return best
 
 
 # ==== opponents' turns, step by step ===========================================================

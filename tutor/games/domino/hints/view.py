@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .. import Action, ActionKind, End, Position, Required, RoundRecord
-from ..position import turn_actions
+from ..position import spinner_placements, turn_actions
 from ..rules import PLAYBOARD, Opening, OpeningReason, RuleSet
+from ..spinner import SpinnerLayout
 from ..tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
 from ..turn import fitting_tiles, seat_turn
 
@@ -25,15 +26,16 @@ NUMBERS = range(7)
 class Event:
     """One public action of the round, as the viewing seat saw it.
 
-    ``ends`` are the open ends just before the action (None before the opening). ``tile`` is the
-    tile opened or played; for a draw it is the drawn tile only when the viewer drew it.
+    ``ends`` are the numbers at the open ends just before the action (None before the opening): a
+    line's left and right, or a spinner's open arms in the order left, right, up, down. ``tile`` is
+    the tile opened or played; for a draw it is the drawn tile only when the viewer drew it.
     """
 
     seat: int
     kind: ActionKind
     tile: Tile | None
     end: End | None
-    ends: tuple[int, int] | None
+    ends: tuple[int, ...] | None
 
 
 @dataclass(frozen=True)
@@ -42,13 +44,18 @@ class SeatView:
 
     ``slot_voids`` is what the seat can infer about the others from their draws and passes: one
     entry per tile in each other hand, a bit mask of the numbers that tile cannot show (a seat
-    that draws or passes at ends 4 and 1 holds no tile showing 4 or 1 at that moment). The
+    that draws or passes at ends 4 and 1 holds no tile showing 4 or 1 at that moment; with a
+    spinner, no tile showing the number of any open arm). The
     viewer's own entry is empty. ``opening`` is public: the rules name the opener and the tile.
 
     ``slot_barred`` holds, slot for slot, every tile that slot cannot be (a bit mask by tile
     index): the tiles showing its void numbers, and for the tiles each seat was dealt, what the
     forced opening revealed: after the highest double D opened, no seat was dealt a higher double;
     after the heaviest tile T opened, nobody was dealt a double or a tile that ranks above T.
+
+    With a spinner (Straight, All Fives) ``layout`` is the table and ``line`` its left-right chain
+    through the spinner, as in :class:`Position`; every reading below (the open ends, the legal
+    actions, the tiles on the table) goes through the layout then, so up to four arms count.
     """
 
     seat: int
@@ -63,6 +70,7 @@ class SeatView:
     opening: Opening | None
     rules: RuleSet = field(default=PLAYBOARD, compare=False)
     slot_barred: tuple[tuple[int, ...], ...] = ()
+    layout: SpinnerLayout | None = None
 
     # ----- building -----------------------------------------------------------------------------
     @classmethod
@@ -86,8 +94,22 @@ class SeatView:
         return len(self.hand_sizes)
 
     @property
-    def ends(self) -> tuple[int, int] | None:
-        return (self.line[0][0], self.line[-1][1]) if self.line else None
+    def ends(self) -> tuple[int, ...] | None:
+        """The numbers at the open ends, as :attr:`Position.ends`: a line's left and right, or a
+        spinner's open arms in the order left, right, up, down; None before the opening."""
+        if not self.line:
+            return None
+        if self.layout is not None:
+            return tuple(self.layout.open_ends().values())
+        return self.line[0][0], self.line[-1][1]
+
+    def open_ends(self) -> dict[End, int]:
+        """Each open end and the number it shows, as :meth:`Position.open_ends` (empty before the opening)."""
+        if self.layout is not None:
+            return self.layout.open_ends()
+        if not self.line:
+            return {}
+        return {End.LEFT: self.line[0][0], End.RIGHT: self.line[-1][1]}
 
     @property
     def my_turn(self) -> bool:
@@ -98,6 +120,9 @@ class SeatView:
         return sorted(tiles_in(self.hand), reverse=True)
 
     def line_mask(self) -> int:
+        """Bit mask of the tiles on the table (with a spinner, every arm's, not only the line's)."""
+        if self.layout is not None:
+            return sum(t.bit for t in self.layout.tiles)
         mask = 0
         for a, b in self.line:
             mask |= 1 << INDEX_OF[a][b]
@@ -133,12 +158,26 @@ class SeatView:
         required, mask = self._turn()
         if required is Required.OVER or self.to_move != self.seat:
             return []
+        if self.layout is not None and required is Required.PLAY:
+            return spinner_placements(mask, self.layout.open_ends())
         return list(turn_actions(required, mask, self.ends))
 
-    def ends_after(self, action: Action) -> tuple[int, int]:
-        """The open ends after this seat's ``action`` (the forced opening included)."""
+    def layout_after(self, action: Action) -> SpinnerLayout:
+        """A spinner game's table after this seat's ``action`` (the lead makes the spinner)."""
         tile = action.tile
         assert tile is not None
+        if action.kind is ActionKind.OPEN:
+            return SpinnerLayout.lead(tile)
+        assert self.layout is not None and action.end is not None
+        return self.layout.play(tile, action.end)
+
+    def ends_after(self, action: Action) -> tuple[int, ...]:
+        """The numbers at the open ends after this seat's ``action`` (the forced opening included):
+        a line's left and right, or a spinner's open arms in the order left, right, up, down."""
+        tile = action.tile
+        assert tile is not None
+        if self.rules.spinner:
+            return tuple(self.layout_after(action).open_ends().values())
         if action.kind is ActionKind.OPEN:
             return tile.high, tile.low
         left, right = self.ends  # type: ignore[misc]
@@ -222,8 +261,13 @@ class SeatTracker:
         mover_slots, mover_barred = self._slots[mover], self._barred[mover]
         if action.kind is ActionKind.DRAW or action.kind is ActionKind.PASS:
             assert ends is not None
-            stuck = (1 << ends[0]) | (1 << ends[1])
-            stuck_tiles = NUMBER_MASK[ends[0]] | NUMBER_MASK[ends[1]]
+            # Stuck: no tile of the hand shows the number of any open end (two on a line, up to
+            # four with a spinner). Sato 157 with four players has no boneyard, so a stuck seat
+            # passes at once: the pass tells the same.
+            stuck = stuck_tiles = 0
+            for number in ends:
+                stuck |= 1 << number
+                stuck_tiles |= NUMBER_MASK[number]
             mover_slots[:] = [voids | stuck for voids in mover_slots]
             mover_barred[:] = [tiles | stuck_tiles for tiles in mover_barred]
             if action.kind is ActionKind.DRAW:
@@ -247,6 +291,7 @@ class SeatTracker:
             slot_barred=tuple(tuple(b) for b in self._barred),
             opening=self._opening,
             rules=last.rules,
+            layout=last.layout,
         )
 
 
