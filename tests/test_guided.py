@@ -21,11 +21,13 @@ from pathlib import Path
 import pytest
 
 import independent_checker as checker
+import variants_checker
 from tutor.games.domino import Action, Deal, DominoError, IllegalMoveError, InvalidActionError
 from tutor.games.domino.guided import (
-    HANDS_FILE, MOMENTS, Game, HandError, default_opponents, every_learner_line,
-    hand_by_id, hand_from_data, load_hands, moments, replay,
+    HANDS_FILE, MOMENTS, Game, HandError, all_hands, default_opponents, every_learner_line,
+    hand_by_id, hand_from_data, load_hands, moments, replay, rule_set_hands,
 )
+from tutor.games.domino.rules import RULE_SETS
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +41,12 @@ EXPECTED = {
     "playing-out": ("play_out", 2),
     "three-players": ("many_seats", 3),
 }
+#: The other rule sets' hands (issue #15): rule set, moment and seats.
+OTHER_RULES = {
+    "sato-four-players": ("sato", "pass_at_once", 4),
+    "straight-spinner": ("straight", "spinner_arm", 2),
+    "all-fives-scoring": ("all-fives", "scored", 2),
+}
 #: How many legal lines each hand has (every one ends the round); a change to the deal, the
 #: opponents or the rules shows up here first.
 LINES = {
@@ -47,6 +55,9 @@ LINES = {
     "blocked": 8,
     "playing-out": 69,
     "three-players": 26,
+    "sato-four-players": 17,
+    "straight-spinner": 36,
+    "all-fives-scoring": 40,
 }
 MAX_LINES = 5000
 
@@ -59,9 +70,9 @@ class Replayed:
     actions before it (``"6-1L"``, ``"draw"``, ...); ``result`` is the checker's result at the end.
     """
 
-    def __init__(self, deal: Deal, actions: list[str]) -> None:
+    def __init__(self, deal: Deal, actions: list[str], size: int | None = None) -> None:
         order = [checker.parse(str(t)) for t in deal.order]
-        size = 7 if deal.seats == 2 else 5
+        size = size or (7 if deal.seats == 2 else 5)  # Sato 157 deals 7 to every seat
         self.seats = deal.seats
         self.hands = [order[s * size:(s + 1) * size] for s in range(deal.seats)]
         self.dealt = [list(h) for h in self.hands]
@@ -194,7 +205,9 @@ def test_each_deal_is_written_out_in_the_file():
     """A deal is frozen as data (hands, then the boneyard in draw order), not as a seed."""
     for hand_id, table in DATA.items():
         hand = hand_by_id(hand_id)
-        rebuilt = Deal.from_hands(table["deal"]["hands"], table["deal"].get("boneyard", []))
+        rules = RULE_SETS[table.get("rules", "playboard")]
+        assert hand.rules is rules and hand.deal.rules is rules
+        rebuilt = Deal.from_hands(table["deal"]["hands"], table["deal"].get("boneyard", []), rules)
         assert rebuilt == hand.deal
         assert len(table["deal"].get("boneyard", [])) == len(hand.deal.position().boneyard)
 
@@ -211,6 +224,8 @@ def test_unknown_hand_and_bad_entries():
         ({k: v for k, v in good.items() if k != "goal"}, "missing keys"),
         ({**good, "deal": {"hands": [["6-6"] * 7, good["deal"]["hands"][1]]}}, "deal"),
         ({**good, "title": " "}, "title"),
+        ({**good, "rules": "mexican-train"}, "rules"),
+        ({**good, "rules": "straight", "seats": 3}, "seats"),
     ]:
         with pytest.raises(HandError, match=message):
             hand_from_data("drawing", broken)
@@ -312,6 +327,98 @@ EXTRA_CHECKS = {
 }
 
 
+# ==== the other rule sets' hands (issue #15) =====================================================
+def test_the_other_rule_sets_hands_stand_apart_from_the_course():
+    """Each rule set has its hand, listed under it; the course's chain of hands is Playboard's only."""
+    assert list(all_hands()) == list(EXPECTED) + list(OTHER_RULES)
+    assert {name: [h.id for h in hands] for name, hands in rule_set_hands().items()} == {
+        rules: [hand_id] for hand_id, (rules, _, _) in OTHER_RULES.items()}
+    for hand_id, (rules, moment, seats) in OTHER_RULES.items():
+        hand = hand_by_id(hand_id)
+        assert hand_id not in load_hands()
+        assert (hand.rules.name, hand.moment, hand.seats, hand.practises) == (rules, moment, seats, "")
+        assert [len(hand.deal.position().hand(s)) for s in range(seats)] == [7] * seats
+        assert hand.goal.count(". ") == 0 and 2 <= hand.intro.count(". ") + 1 <= 3
+
+
+class SpinnerReplayed:
+    """A Straight or All Fives round replayed by tests/variants_checker.py alone: for each action
+    the seat that took it and the checker's legal action texts before it."""
+
+    LETTERS = {"left": "L", "right": "R", "up": "U", "down": "D"}
+
+    def __init__(self, deal: Deal, actions: list[str]) -> None:
+        order = [variants_checker.tile(str(t)) for t in deal.order]
+        state = variants_checker.start([order[:7], order[7:14]], order[14:], deal.rules.name)
+        assert state is not None, "a spinner deal holds a double"
+        lead = f"{state.layout.spinner}-{state.layout.spinner}"
+        self.steps: list[tuple[int, set[str]]] = [(1 - state.to_move, {lead})]
+        assert actions[0] == lead
+        for text in actions[1:]:
+            legal = self.legal(state)
+            assert text in legal, f"the checker calls {text} illegal (legal: {sorted(legal)})"
+            self.steps.append((state.to_move, legal))
+            if text in ("draw", "pass"):
+                state = variants_checker.apply(state, (text,))
+            else:
+                arm = next(name for name, letter in self.LETTERS.items() if letter == text[3])
+                state = variants_checker.apply(state, ("play", variants_checker.tile(text[:3]), arm))
+        self.state = state
+
+    def legal(self, state) -> set[str]:
+        need = variants_checker.required(state)
+        if need in ("draw", "pass"):
+            return {need}
+        return {f"{a}-{b}{self.LETTERS[arm]}" for (a, b), arm in variants_checker.legal_plays(state)}
+
+
+NEW_MOMENTS = {"pass_at_once", "spinner_arm", "scored"}
+
+
+def _other_rules_moment(game: Game) -> tuple[set[str], list[tuple[int, set[str]]]]:
+    """The other rule sets' moments in a finished round, by reasoning on the action texts and an
+    independent replay, and the replay's steps (seat, legal actions)."""
+    texts = [str(a) for a in game.actions]
+    found = set()
+    if game.deal.rules.name == "sato":
+        replayed = Replayed(game.deal, texts, size=7)
+        assert replayed.result is not None, "the checker says the round goes on"
+        steps = replayed.steps
+        if game.deal.seats == 4:
+            # all 28 tiles dealt, so nothing is left to draw: a stuck learner passes straight away
+            assert not replayed.boneyard and "draw" not in texts
+            if any(seat == 0 and text == "pass" for (seat, _), text in zip(steps, texts)):
+                assert all(legal == {"pass"} for (seat, legal), text in zip(steps, texts) if text == "pass")
+                found.add("pass_at_once")
+    else:
+        replayed = SpinnerReplayed(game.deal, texts)
+        assert variants_checker.result(replayed.state) is not None, "the checker says the round goes on"
+        steps = replayed.steps
+        if any(seat == 0 and text[3:] in ("U", "D") for (seat, _), text in zip(steps, texts)):
+            found.add("spinner_arm")
+        if any(seat == 0 and points for seat, points in replayed.state.scores):
+            found.add("scored")
+            assert variants_checker.result(replayed.state)["play_points"][0] == game.position.scores[0] > 0
+    return found, steps
+
+
+@pytest.mark.parametrize("hand_id", list(OTHER_RULES))
+def test_the_other_rule_sets_moment_happens_on_every_line(hand_id):
+    hand = hand_by_id(hand_id)
+    seen, count = [], 0
+    for game in every_learner_line(hand):
+        count += 1
+        assert count <= MAX_LINES and game.is_over
+        found, steps = _other_rules_moment(game)
+        assert hand.moment in found and hand.moment in moments(game), [str(a) for a in game.actions]
+        assert found == moments(game) & NEW_MOMENTS
+        learner = tuple(str(a) for a in game.learner_actions)
+        assert learner == tuple(str(a) for (m, _), a in zip(steps, game.actions) if m == 0)
+        seen.append((learner, [legal for m, legal in steps if m == 0]))
+    _check_exhaustive(seen)
+    assert count == LINES[hand_id]
+
+
 # ==== the moment detectors on games nobody designed =============================================
 def _random_games(count: int):
     """Free-play rounds with a random learner against both kinds of opponents, 2 to 4 seats."""
@@ -329,12 +436,33 @@ def _random_games(count: int):
         yield game
 
 
+def test_the_other_rule_sets_detectors_agree_with_independent_reasoning():
+    """Random rounds of Sato 157 with four players, Straight and All Fives: each new detector
+    fires somewhere, stays quiet somewhere, and says what the independent replay says."""
+    seen = {moment: [0, 0] for moment in NEW_MOMENTS}
+    for seed in range(45):
+        rules = RULE_SETS[("sato", "straight", "all-fives")[seed % 3]]
+        seats = 4 if rules.name == "sato" else 2
+        deal = Deal.from_seed(seed, seats, rules)
+        opponents, learner, moves = default_opponents(seats, seed), RandomPlayer(seed), []
+        game = replay(deal, moves, opponents)
+        while not game.is_over:
+            moves.append(learner.choose(game.position))
+            game = replay(deal, moves, opponents)
+        found, _ = _other_rules_moment(game)
+        assert found == moments(game) & NEW_MOMENTS
+        relevant = {"sato": "pass_at_once", "straight": "spinner_arm", "all-fives": "scored"}[rules.name]
+        seen[relevant][relevant in found] += 1
+    assert all(quiet and fired for quiet, fired in seen.values()), seen
+
+
 def test_the_detectors_agree_with_independent_reasoning_on_free_play():
-    seen = {moment: 0 for moment in MOMENTS}
+    seen = {moment: 0 for moment in MOMENTS if moment not in NEW_MOMENTS}
     games = list(_random_games(150))
     for game in games:
         found = moments(game)
         assert found == moments_by_reasoning(game, independent(game))
+        assert not found & NEW_MOMENTS, "no spinner, All Fives' points or deal without a boneyard in Playboard"
         for moment in found:
             seen[moment] += 1
     # every detector both fires and stays quiet somewhere in the sample

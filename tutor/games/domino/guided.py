@@ -30,15 +30,17 @@ from typing import Any, Iterator, Mapping, Sequence
 from ...paths import LESSONS
 
 from . import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
-from .rules import OpeningReason
+from .rules import RULE_SETS, OpeningReason, RuleSet
+from .spinner import SIDES
 from .players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
 HANDS_FILE = LESSONS / "hands.toml"
 
 #: The learner's seat in every guided hand and in free play.
 LEARNER = 0
-#: Teaching moments, in course order (see :func:`moments`).
-MOMENTS = ("forced_opening", "draw", "blocked", "play_out", "many_seats")
+#: Teaching moments, in course order (see :func:`moments`); the last three belong to the other rule
+#: sets' hands (VARIANTS.md): Sato 157 with four players, Straight and All Fives.
+MOMENTS = ("forced_opening", "draw", "blocked", "play_out", "many_seats", "pass_at_once", "spinner_arm", "scored")
 #: Opponent kinds: every opponent seat of a hand plays with this kind of engine player.
 OPPONENT_KINDS = ("heuristic", "heaviest")
 _ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -76,6 +78,7 @@ class GuidedHand:
     opponent: str  # one of OPPONENT_KINDS, for every opponent seat
     seed: int  # the opponents' seed
     practises: str = ""  # the id of the lesson section this hand practises ("" for none)
+    rules: RuleSet = PLAYBOARD  # the rule set the hand is played by (the course's own by default)
 
     def opponents(self) -> list:
         """One player object per seat, ``None`` at seat 0 (the learner)."""
@@ -83,7 +86,7 @@ class GuidedHand:
 
 
 _KEYS = {"title", "intro", "goal", "moment", "seats", "opponent", "seed", "deal"}
-_OPTIONAL_KEYS = {"practises"}
+_OPTIONAL_KEYS = {"practises", "rules"}
 
 
 def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
@@ -106,10 +109,12 @@ def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
         raise fail(f"moment must be one of {MOMENTS}")
     if data["opponent"] not in OPPONENT_KINDS:
         raise fail(f"opponent must be one of {OPPONENT_KINDS}")
+    rules = RULE_SETS.get(data.get("rules", PLAYBOARD.name))
+    if rules is None:
+        raise fail(f"rules must be one of {tuple(RULE_SETS)}")
     seats, seed = data["seats"], data["seed"]
-    if type(seats) is not int or seats not in PLAYBOARD.seat_counts:
-        *most, last = PLAYBOARD.seat_counts
-        raise fail(f"seats must be {', '.join(map(str, most))} or {last}")
+    if type(seats) is not int or seats not in rules.seat_counts:
+        raise fail(f"seats must be {rules.seat_range} with {rules.name}'s rules")
     if type(seed) is not int:
         raise fail("seed must be an integer")
     deal = data["deal"]
@@ -119,14 +124,14 @@ def hand_from_data(hand_id: str, data: Mapping[str, Any]) -> GuidedHand:
     if not isinstance(hands, list) or len(hands) != seats:
         raise fail(f"seats is {seats} but the deal has {len(hands) if isinstance(hands, list) else 'no'} hands")
     try:
-        built = Deal.from_hands(hands, deal.get("boneyard", ()))
+        built = Deal.from_hands(hands, deal.get("boneyard", ()), rules)
     except DominoError as error:
         raise fail(f"deal: {error}") from None
     practises = data.get("practises", "")
     if not isinstance(practises, str):
         raise fail("practises must be a section id")
     return GuidedHand(hand_id, data["title"], data["intro"], data["goal"], data["moment"], seats, built,
-                      data["opponent"], seed, practises)
+                      data["opponent"], seed, practises, rules)
 
 
 def load_hands_from(text: str) -> dict[str, GuidedHand]:
@@ -135,14 +140,30 @@ def load_hands_from(text: str) -> dict[str, GuidedHand]:
 
 
 @lru_cache(maxsize=4)
-def load_hands(path: Path = HANDS_FILE) -> dict[str, GuidedHand]:
-    """Every guided hand of the file, in file order."""
+def all_hands(path: Path = HANDS_FILE) -> dict[str, GuidedHand]:
+    """Every guided hand of the file, in file order, whatever its rule set."""
     return load_hands_from(Path(path).read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=4)
+def load_hands(path: Path = HANDS_FILE) -> dict[str, GuidedHand]:
+    """The course's guided hands (Playboard's rules), in file order: the course's last step, one
+    leading to the next. The other rule sets' hands stand apart (:func:`rule_set_hands`)."""
+    return {hand_id: hand for hand_id, hand in all_hands(path).items() if hand.rules is PLAYBOARD}
+
+
+def rule_set_hands(path: Path = HANDS_FILE) -> dict[str, list[GuidedHand]]:
+    """The other rule sets' guided hands, by rule set name in the order of ``RULE_SETS``."""
+    grouped: dict[str, list[GuidedHand]] = {name: [] for name in RULE_SETS if name != PLAYBOARD.name}
+    for hand in all_hands(path).values():
+        if hand.rules is not PLAYBOARD:
+            grouped[hand.rules.name].append(hand)
+    return {name: hands for name, hands in grouped.items() if hands}
+
+
 def hand_by_id(hand_id: str) -> GuidedHand:
-    """The guided hand with this id; ``KeyError`` if there is none."""
-    return load_hands()[hand_id]
+    """The guided hand with this id, of any rule set; ``KeyError`` if there is none."""
+    return all_hands(HANDS_FILE)[hand_id]  # the same cache entry as load_hands(): the same objects
 
 
 # ==== playing a hand ============================================================================
@@ -261,7 +282,11 @@ def moments(game: Game) -> set[str]:
     - ``draw``: in one turn the learner drew two tiles or more, one at a time, then played;
     - ``blocked``: the round is over and ended blocked (every seat passed in a row);
     - ``play_out``: the round is over and the learner played out (won by domino);
-    - ``many_seats``: three or four seats, and an opponent drew from the boneyard.
+    - ``many_seats``: three or four seats, and an opponent drew from the boneyard;
+    - ``pass_at_once``: the deal left no boneyard (Sato 157 with four players), and the learner
+      passed: stuck, with nothing to draw;
+    - ``spinner_arm``: the learner played a tile on a spinner's top or bottom arm (Straight, All Fives);
+    - ``scored``: the learner's play made the open ends add up to a multiple of 5 (All Fives).
     """
     found: set[str] = set()
     first = game.positions[0]
@@ -281,11 +306,19 @@ def moments(game: Game) -> set[str]:
         for before, action in zip(game.positions, game.actions)
     ):
         found.add("many_seats")
+    learner_moves = [(before, after, action) for before, after, action in zip(game.positions, game.positions[1:], game.actions)
+                     if before.to_move == LEARNER]
+    if not first.boneyard and any(action.kind is ActionKind.PASS for _, _, action in learner_moves):
+        found.add("pass_at_once")
+    if any(action.end in SIDES for _, _, action in learner_moves):
+        found.add("spinner_arm")
+    if any(after.scores[LEARNER] > before.scores[LEARNER] for before, after, _ in learner_moves):
+        found.add("scored")
     return found
 
 
 __all__ = [
     "Game", "GuidedHand", "HANDS_FILE", "HandError", "LEARNER", "MOMENTS", "OPPONENT_KINDS",
-    "default_opponents", "every_learner_line", "hand_by_id", "hand_from_data",
-    "load_hands", "load_hands_from", "moments", "replay",
+    "all_hands", "default_opponents", "every_learner_line", "hand_by_id", "hand_from_data",
+    "load_hands", "load_hands_from", "moments", "replay", "rule_set_hands",
 ]
