@@ -73,6 +73,9 @@ class Section:
     title: str
     summary: str
     steps: tuple[Step, ...] = field(default=())
+    #: The part of the course the section belongs to: "" for the rulebook, ``other-ways`` for the
+    #: sections on the other rule sets (VARIANTS.md), which the course page lists under their own heading.
+    part: str = ""
 
     def step(self, step_id: str) -> Step | None:
         return next((s for s in self.steps if s.id == step_id), None)
@@ -149,7 +152,7 @@ def _load_section(path: Path, number: int, question: QuestionParser) -> Section:
     ids = [s.id for s in steps]
     if len(set(ids)) != len(ids) or not ids:
         raise CourseError(f"{path.name}: step ids must be unique and there must be at least one step")
-    return Section(data["id"], number, data["title"], data["summary"], tuple(steps))
+    return Section(data["id"], number, data["title"], data["summary"], tuple(steps), data.get("part", ""))
 
 
 def read_sections(directory: Path, question: QuestionParser, check: SectionCheck | None = None) -> tuple[Section, ...]:

@@ -27,7 +27,7 @@ from ..course import find
 from .i18n import section_title_in
 from .pages import use_language_prefix
 from .sentences import lend, register, say
-from .wording import seat_name
+from .wording import arm_name, join_or, seat_name
 
 bp = Blueprint("diagrams", __name__, url_prefix="/<lang_code>/domino/diagrams")
 use_language_prefix(bp)
@@ -79,6 +79,27 @@ def _last_move(seat: int, viewer: int, seats: int, tile: str, end: str) -> str:
         return _("Last move: %(name)s played %(tile)s at the right end.", name=seat_phrase(seat, seats), tile=tile)
     # TRANSLATORS: diagram description (read by screen readers): the move just made by another player.
     return _("Last move: %(name)s opened with %(tile)s.", name=seat_phrase(seat, seats), tile=tile)
+
+
+def _last_move_arm(seat: int, viewer: int, seats: int, tile: str, end: str) -> str:
+    """The last move on a spinner's table (Straight, All Fives): the arm it went on."""
+    if seat == viewer:
+        # TRANSLATORS: diagram description (read by screen readers): the move just made on a spinner game's table; %(arm)s is "the left arm", "the top arm"...
+        return _("Last move: you played %(tile)s on %(arm)s.", tile=tile, arm=arm_name(end))
+    # TRANSLATORS: diagram description (read by screen readers): the move just made by another player on a spinner game's table; %(arm)s is "the left arm", "the top arm"...
+    return _("Last move: %(name)s played %(tile)s on %(arm)s.", name=seat_phrase(seat, seats), tile=tile,
+             arm=arm_name(end))
+
+
+def _score_rounded(winner: int, viewer: int, seats: int, points: int, pips: int) -> str:
+    if winner == viewer:
+        # TRANSLATORS: a line written under an All Fives diagram: the opponent's pips rounded to the nearest multiple of 5 are the learner's points.
+        return ngettext("%(pips)s pips, rounded to the nearest multiple of 5: you score %(num)d point.",
+                        "%(pips)s pips, rounded to the nearest multiple of 5: you score %(num)d points.", points, pips=pips)
+    # TRANSLATORS: a line written under an All Fives diagram: the pips rounded to the nearest multiple of 5 are another player's points.
+    return ngettext("%(pips)s pips, rounded to the nearest multiple of 5: %(name)s scores %(num)d point.",
+                    "%(pips)s pips, rounded to the nearest multiple of 5: %(name)s scores %(num)d points.", points,
+                    pips=pips, name=seat_label(winner, seats))
 
 
 def _other_hand(seat: int, seats: int, count: int, tiles: list[str] | None = None, pips: int = 0) -> str:
@@ -191,6 +212,28 @@ NOTES: dict[str, Callable[..., str]] = {
         left=left, right=right),
     "over_domino": lambda winner, viewer, seats, points: _over("domino", winner, viewer, seats, points),
     "over_blocked": lambda winner, viewer, seats, points: _over("blocked", winner, viewer, seats, points),
+    # ----- a spinner's table (Straight, All Fives) and Sato 157's later rounds
+    # TRANSLATORS: diagram description (read by screen readers): a spinner game's table. The spinner is the first double, on whose four sides tiles may be played.
+    "spinner": lambda tile, count: ngettext(
+        "The spinner is %(tile)s, and the table holds %(num)d tile.",
+        "The spinner is %(tile)s, and the table holds %(num)d tiles.", count, tile=tile),
+    # TRANSLATORS: diagram description (read by screen readers): the tiles of one arm of a spinner game's table; %(arm)s is "the left arm", "the top arm"...
+    "arm": lambda arm, count, tiles: ngettext(
+        "On %(arm)s: %(tiles)s.", "On %(arm)s, from the spinner outwards: %(tiles)s.", count, arm=arm_name(arm),
+        tiles=_join(tiles)),
+    "last_move_arm": _last_move_arm,
+    # TRANSLATORS: diagram description (read by screen readers): Sato 157's later round, led by the last round's winner.
+    "you_lead_any": lambda: _("You won the last round, so you lead this one: any tile of your hand may open it."),
+    # TRANSLATORS: diagram description (read by screen readers): how the picture marks the hand; %(numbers)s is a list such as "3, 5 or 6".
+    "others_dimmed_arms": lambda numbers: _(
+        "Your other tiles are dimmed: none of them shows %(numbers)s.", numbers=join_or(numbers)),
+    # TRANSLATORS: diagram description (read by screen readers): nothing fits a spinner game's open ends; %(numbers)s is a list such as "3, 5 or 6".
+    "must_draw_arms": lambda numbers: _(
+        "None of your tiles shows %(numbers)s, so you must draw from the boneyard.", numbers=join_or(numbers)),
+    # TRANSLATORS: diagram description (read by screen readers): nothing fits a spinner game's open ends and nothing is left to draw.
+    "must_pass_arms": lambda numbers: _(
+        "None of your tiles shows %(numbers)s and the boneyard is empty, so you must pass.", numbers=join_or(numbers)),
+    "score_rounded": lambda winner, viewer, seats, points, pips: _score_rounded(winner, viewer, seats, points, pips),
     # ----- annotation lines, written under the picture
     # TRANSLATORS: a line written under a diagram: each tile of the hand with its value, e.g. "6-5 = 11, 3-3 = 6".
     "values": lambda values: _("Values: %(values)s", values=_values(values)),
@@ -208,6 +251,9 @@ NOTES: dict[str, Callable[..., str]] = {
 register("domino.diagram", NOTES, __name__)
 # the open ends and which tile fits where read in a picture as in an explanation: written once, there
 lend("domino.diagram", ("ends", "fits_left", "fits_right"), "domino.explain")
+# and so do a spinner's open arms, where a tile fits and what All Fives counts
+lend("domino.diagram", ("arm_ends", "sides_closed", "count_now", "arm_fit", "arm_fit_count", "play_compulsory"),
+     "domino.explain")
 
 
 def render_note(note: Note) -> str:
@@ -233,6 +279,10 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
         left_end=_("left end"),
         # TRANSLATORS: short label beside the number at the right open end of the line in a diagram.
         right_end=_("right end"),
+        # TRANSLATORS: short label beside the number at the open end of a spinner's top arm in a diagram (Straight, All Fives).
+        up_end=_("top end"),
+        # TRANSLATORS: short label beside the number at the open end of a spinner's bottom arm in a diagram (Straight, All Fives).
+        down_end=_("bottom end"),
         seat_name=lambda seat: seat_label(seat, seats),
     )
 

@@ -114,7 +114,10 @@ def _quiet_note(note: Note, render_note: Callable[[Note], str]) -> str:
 #: Notes of a picture's description that state what the rules require now (the answer to an action
 #: or a move question), or how the round ended (the answer to a winner or points question).
 ANSWER_NOTES = frozenset({"you_open", "others_dimmed_open", "must_draw", "must_pass", "fits_left", "fits_right",
-                          "others_dimmed", "over_domino", "over_blocked"})
+                          "others_dimmed", "over_domino", "over_blocked",
+                          # a spinner's table and Sato 157's later rounds (tutor.games.domino.diagrams)
+                          "you_lead_any", "arm_fit", "arm_fit_count", "others_dimmed_arms", "must_draw_arms",
+                          "must_pass_arms", "play_compulsory"})
 
 
 # ----- why a choice is wrong ---------------------------------------------------------------------
@@ -202,12 +205,12 @@ WHY: dict[str, Callable[..., str]] = {
     # TRANSLATORS: why "Open the round" is wrong when the line already has tiles.
     "already_opened": lambda: _("The line already has tiles: this round was opened earlier, and a round is opened only once."),
     # TRANSLATORS: why "Play a tile" is wrong: no tile in the hand shows either end's number.
-    "nothing_fits": lambda left, right: _("None of your tiles shows a %(numbers)s, so no tile can be played.",
-                                         numbers=join_or(sorted({left, right}))),
+    "nothing_fits": lambda numbers: _("None of your tiles shows a %(numbers)s, so no tile can be played.",
+                                      numbers=join_or(numbers)),
     # TRANSLATORS: why "Draw" is wrong: a tile in the hand fits an open end.
-    "a_tile_fits_draw": lambda left, right: _("One of your tiles fits an open end, and a tile that fits must be played: you draw only when nothing fits."),
+    "a_tile_fits_draw": lambda: _("One of your tiles fits an open end, and a tile that fits must be played: you draw only when nothing fits."),
     # TRANSLATORS: why "Pass" is wrong: a tile in the hand fits an open end.
-    "a_tile_fits_pass": lambda left, right: _("One of your tiles fits an open end, and nobody may pass while they can play."),
+    "a_tile_fits_pass": lambda: _("One of your tiles fits an open end, and nobody may pass while they can play."),
     # TRANSLATORS: why "Draw" is wrong: the boneyard has no tiles left.
     "boneyard_empty": lambda: _("The boneyard is empty: there is nothing left to draw."),
     # TRANSLATORS: why "Pass" is wrong: the boneyard still has tiles.
@@ -233,6 +236,10 @@ WHY: dict[str, Callable[..., str]] = {
     "added_own_pips": lambda answer: _("You added the winner's own pips: in a blocked round they are taken away, not added."),
     # TRANSLATORS: why a number of points for a blocked round is wrong (no more precise reason found).
     "blocked_points": lambda answer: _("%(answer)s is not it. In a blocked round the winner scores the pips in the other hands minus the pips in their own: count each hand again.", answer=answer),
+    # TRANSLATORS: why a number of points is wrong in All Fives: the learner gave the opponent's pips without rounding them to a multiple of 5.
+    "not_rounded": lambda answer: _("%(answer)s is the pips left in your opponent's hand, but All Fives rounds them to the nearest multiple of 5.", answer=answer),
+    # TRANSLATORS: why a number of points after playing out in All Fives is wrong (no more precise reason found).
+    "domino_points_to_five": lambda answer: _("%(answer)s is not it. Playing out scores the pips left in your opponent's hand, rounded to the nearest multiple of 5: count them again.", answer=answer),
     # TRANSLATORS: why a number of points after a player emptied their hand is wrong (no more precise reason found).
     "domino_points": lambda answer: _("%(answer)s is not it. Playing out scores every pip left in the other hands: add both halves of each tile and count again.", answer=answer),
     # --- counts

@@ -96,7 +96,13 @@ def other_ways():
     """Playboard beside Sato 157, Straight and All Fives (tutor.web.rule_sets)."""
     from .rule_sets import SHOWN, comparison, rule_set_name
 
-    return render_template("pages/other_ways.html", rows=comparison(), names=[rule_set_name(r) for r in SHOWN])
+    # each rule set's free play, and the course's section on it (a section of the other ways to
+    # play is named after its rule set); Playboard's is the whole course
+    plays = [url_for("play.free_play", seats=2, **({"rules": r.name} if r.name != "playboard" else {})) for r in SHOWN]
+    lessons = {s.id: url_for("pages.step", section_id=s.id, step_id=s.steps[0].id)
+               for s in load_course() if s.part == "other-ways"}
+    return render_template("pages/other_ways.html", rows=comparison(), names=[rule_set_name(r) for r in SHOWN],
+                           plays=plays, lessons=[lessons.get(r.name) for r in SHOWN])
 
 
 # three rules, three endpoint names: url_for (the language switcher on a 404 here) picks a rule by name

@@ -1,7 +1,9 @@
 """The rulebook diagrams as data: a deal, the actions replayed from it, what to show, and claims.
 
-Pure (no Flask). ``lessons/diagrams.toml`` holds D1 to D8; each diagram's position is the one the
-engine reaches by replaying its actions, so it is reachable under the rules by construction. Its
+Pure (no Flask). ``lessons/diagrams.toml`` holds D1 to D8 (Playboard's rules) and, from D9, the
+other rule sets' diagrams (``rules``: Sato 157, Straight, All Fives; VARIANTS.md); each diagram's
+position is the one the engine reaches by replaying its actions under its rule set, so it is
+reachable by construction. Its
 claims (what the caption and the lesson say about the picture) are checked against the engine by
 :func:`check_claims`. What the picture says in words is produced here as :class:`Note` values
 (kinds plus parameters); the web layer (``tutor.web.diagrams``) turns them into sentences.
@@ -25,12 +27,16 @@ from ...paths import LESSONS
 
 from .analysis import Note
 from . import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
+from .position import arm_pairs
+from .rules import PLAYBOARD, RULE_SETS, RuleSet, leader_is_previous_winner, rules_for_round, score_domino_to_five
+from .spinner import ARMS
 from .tiles import NUMBER_MASK, TILES
 
 DIAGRAMS_FILE = LESSONS / "diagrams.toml"
 
-SECTIONS = ("objective", "tiles", "dealing", "turn", "boneyard", "doubles", "blocked", "scoring", "strategy")
-ANNOTATIONS = ("values", "pips", "score", "counts")
+SECTIONS = ("objective", "tiles", "dealing", "turn", "boneyard", "doubles", "blocked", "scoring", "strategy",
+            "sato", "straight", "all-fives")
+ANNOTATIONS = ("values", "pips", "score", "counts", "ends_count")
 
 
 class DiagramError(ValueError):
@@ -66,10 +72,19 @@ class Diagram:
     actions: tuple[str, ...]
     display: Display = field(default_factory=Display)
     claims: Mapping[str, Any] = field(default_factory=dict)
+    rules: RuleSet = PLAYBOARD
+    #: A later round of a match whose leader the last round chose (Sato 157: its winner, who
+    #: opens with any tile); None: the round opens by the rule set's own opening rule.
+    leader: int | None = None
+
+    @property
+    def round_rules(self) -> RuleSet:
+        """The rules this round is played by (:func:`~tutor.games.domino.rules.rules_for_round`)."""
+        return rules_for_round(self.rules, self.leader)
 
     @property
     def deal(self) -> Deal:
-        return Deal.from_hands(self.hands, self.boneyard)
+        return Deal.from_hands(self.hands, self.boneyard, rules=self.round_rules)
 
     @property
     def record(self) -> RoundRecord:
@@ -101,7 +116,7 @@ def last_tile_move(positions: Sequence[Position], actions: Sequence[Action]) -> 
 
 
 # ----- loading ---------------------------------------------------------------------------------
-_KEYS = {"section", "seats", "seat", "title", "caption", "actions", "deal", "display", "claims"}
+_KEYS = {"section", "seats", "seat", "title", "caption", "actions", "deal", "display", "claims", "rules", "leader"}
 _DISPLAY_KEYS = {f for f in Display.__dataclass_fields__}
 
 
@@ -110,8 +125,15 @@ def diagram_from_data(diagram_id: str, data: Mapping[str, Any]) -> Diagram:
     def fail(message: str) -> DiagramError:
         return DiagramError(f"{diagram_id}: {message}")
 
-    check_diagram_table(diagram_id, data, letter="D", keys=_KEYS, required=_KEYS - {"display", "claims"}, sections=SECTIONS,
-                        fail=fail)
+    check_diagram_table(diagram_id, data, letter="D", keys=_KEYS,
+                        required=_KEYS - {"display", "claims", "rules", "leader"}, sections=SECTIONS, fail=fail)
+    rules = RULE_SETS.get(data.get("rules", PLAYBOARD.name))
+    if rules is None:
+        raise fail(f"rules must be one of {sorted(RULE_SETS)}")
+    leader = data.get("leader")
+    if leader is not None and (rules.next_round_leader is not leader_is_previous_winner
+                               or not isinstance(leader, int) or not 0 <= leader < data["seats"]):
+        raise fail("leader is a seat, and only for rules whose last winner leads the next round (sato)")
     deal = data["deal"]
     if set(deal) - {"hands", "boneyard"} or "hands" not in deal:
         raise fail("deal has hands and, optionally, boneyard")
@@ -143,7 +165,7 @@ def diagram_from_data(diagram_id: str, data: Mapping[str, Any]) -> Diagram:
     try:
         diagram = Diagram(
             diagram_id, data["section"], data["title"], data["caption"], seats, seat,
-            hands, tuple(deal.get("boneyard", ())), tuple(data["actions"]), display, claims,
+            hands, tuple(deal.get("boneyard", ())), tuple(data["actions"]), display, claims, rules, leader,
         )
         diagram.deal  # the tiles are tiles, each dealt once
         diagram.record  # the actions are actions
@@ -186,17 +208,25 @@ def _others(diagram: Diagram, position: Position) -> list[int]:
 
 
 def _can_place(position: Position, tile: Tile) -> bool:
-    """Whether any action placing ``tile`` is legal now (as an opening or at either end)."""
-    candidates = [Action.open(tile), Action.play(tile, End.LEFT), Action.play(tile, End.RIGHT)]
+    """Whether any action placing ``tile`` is legal now (as an opening, at either end, or on a
+    spinner's side)."""
+    candidates = [Action.open(tile)] + [Action.play(tile, end) for end in ARMS]
     return any(position.is_legal(a) for a in candidates)
+
+
+def _fitting_mask(position: Position) -> int:
+    """The tiles that fit an open end (a line's two, or every open arm of a spinner)."""
+    fits = 0
+    for number in position.open_ends().values():
+        fits |= NUMBER_MASK[number]
+    return fits
 
 
 def _stuck_seats(diagram: Diagram, position: Position, value: Any) -> list[int]:
     """The seats holding no tile that fits an open end (none before the opening)."""
     if not position.line:
         return []
-    left, right = position.ends  # type: ignore[misc]
-    fits = NUMBER_MASK[left] | NUMBER_MASK[right]
+    fits = _fitting_mask(position)
     return [seat for seat in range(position.seats) if not position.hands[seat] & fits]
 
 
@@ -231,8 +261,14 @@ def _claim_double_neighbours(diagram: Diagram, position: Position, value: Mappin
     return {"tile": value["tile"], "left": neighbour(i - 1, 1), "right": neighbour(i + 1, 0)}
 
 
-def _open_ends(diagram: Diagram, position: Position, value: int) -> int:
-    """The number of open ends: 0 before the opening; a line that is one chain has exactly two."""
+def _open_ends(diagram: Diagram, position: Position, value: Any) -> Any:
+    """The number of open ends: 0 before the opening; a line that is one chain has exactly two; a
+    spinner's table as many as it has open arms. Claimed as a table (``{ left = 3, up = 6 }``):
+    each open arm and the number it shows."""
+    if isinstance(value, Mapping):
+        return {end.value: number for end, number in position.open_ends().items()}
+    if position.layout is not None:
+        return len(position.open_ends())
     line = position.line
     if not line:
         return 0
@@ -259,6 +295,29 @@ def _opening(diagram: Diagram, position: Position, value: Any) -> Any:
     return {"seat": opening.seat, "tile": str(opening.tile) if opening.tile else None, "rule": opening.rule.value}
 
 
+def _read_open_ends(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        if set(value) - {end.value for end in ARMS}:
+            raise ValueError(f"arms are {[end.value for end in ARMS]}")
+        return {arm: int(number) for arm, number in value.items()}
+    return int(value)
+
+
+def _arms(diagram: Diagram, position: Position, value: Any) -> Any:
+    layout = position.layout
+    if layout is None:
+        return None
+    return {end.value: [f"{a}-{b}" for a, b in arm_pairs(layout, end)] for end in ARMS}
+
+
+def _points(diagram: Diagram, position: Position, value: Any) -> dict[str, int]:
+    return {str(move): position.points_for(move) for move in position.legal_moves()}
+
+
+def _may_open(diagram: Diagram, position: Position, value: Any) -> list[str]:
+    return sorted(str(a.tile) for a in position.legal_moves() if a.kind is ActionKind.OPEN)
+
+
 #: Each claim: (what it means, how to read the expected value, how the engine answers).
 CLAIMS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Diagram, Position, Any], Any]]] = {
     "hand_size": ("tiles in the learner's hand", int, lambda d, p, v: len(_hand(d, p))),
@@ -282,7 +341,8 @@ CLAIMS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Diagram, Position, 
     "chain": ("the line from left to right, each tile as it lies", list,
               lambda d, p, v: [f"{a}-{b}" for a, b in p.line]),
     "chain_length": ("tiles in the line", int, lambda d, p, v: len(p.line)),
-    "open_ends": ("open ends of the line (one chain: two)", int, _open_ends),
+    "open_ends": ("open ends of the line (one chain: two; a spinner: its open arms), or each open arm's number",
+                  _read_open_ends, _open_ends),
     "double_neighbours": ("a double's one neighbour on each side, joined on its number", dict,
                           _claim_double_neighbours),
     "passes": ("passes in a row just before this position", int, lambda d, p, v: p.passes),
@@ -295,6 +355,21 @@ CLAIMS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Diagram, Position, 
     "last_move": ("the last tile placed: by which seat, with which move",
                   lambda v: {"seat": v["seat"], "action": _action_text(v["action"])}, _last_move),
     "counts": ("tiles showing a number: on the table, in the learner's hand, unseen", dict, _claim_counts),
+    # ----- the other rule sets (VARIANTS.md)
+    "dealt": ("tiles dealt to each seat", lambda v: [int(n) for n in v],
+              lambda d, p, v: [len(d.positions[0].hand(s)) for s in range(p.seats)]),
+    "may_open": ("the tiles the leader may open with, exactly", lambda v: sorted(_tile_text(t) for t in v), _may_open),
+    "spinner": ("the spinner: the first double, on whose sides tiles may also go", _tile_text,
+                lambda d, p, v: str(p.layout.spinner) if p.layout is not None else None),
+    "arms": ("a spinner's four arms, each from the spinner outwards", lambda v: {k: list(t) for k, t in v.items()}, _arms),
+    "count": ("All Fives: the open ends added up (a double at an end counts both halves)", int,
+              lambda d, p, v: p.count()),
+    "count_terms": ("All Fives: the numbers added up, arm by arm", lambda v: sorted(int(n) for n in v),
+                    lambda d, p, v: sorted(p.layout.count_terms()) if p.layout is not None else None),
+    "points": ("All Fives: what each legal move scores, exactly", lambda v: {_action_text(m): int(n) for m, n in v.items()},
+               _points),
+    "scores": ("All Fives: the points each seat has scored during this round's play", lambda v: [int(n) for n in v],
+               lambda d, p, v: list(p.scores)),
 }
 
 
@@ -367,7 +442,9 @@ def describe_position(position: Position, seat: int, display: Display,
     """The position in words, as notes for the ``<desc>``: the line and its open ends, the hands
     that are shown, the boneyard, the last move, and whose turn it is and what the rules ask."""
     notes: list[Note] = []
-    if position.line:
+    if position.layout is not None:
+        notes += _layout_notes(position)
+    elif position.line:
         notes.append(Note("line", {"count": len(position.line), "tiles": [f"{a}-{b}" for a, b in position.line]}))
         left, right = position.ends  # type: ignore[misc]
         notes.append(Note("ends", {"left": left, "right": right}))
@@ -377,7 +454,8 @@ def describe_position(position: Position, seat: int, display: Display,
     if last is not None:
         mover, action = last
         end = action.end.value if action.end else "open"
-        notes.append(Note("last_move", {"seat": mover, "viewer": seat, "seats": position.seats, "tile": str(action.tile), "end": end}))
+        kind = "last_move_arm" if position.layout is not None and action.end else "last_move"
+        notes.append(Note(kind, {"seat": mover, "viewer": seat, "seats": position.seats, "tile": str(action.tile), "end": end}))
     if display.show_hand:
         hand = position.hand(seat)
         notes.append(Note("hand", {"count": len(hand), "tiles": _texts(hand)}) if hand else Note("hand_empty"))
@@ -414,11 +492,16 @@ def _turn_notes(seat: int, display: Display, position: Position, shown_seats: se
     marked = display.highlight != "none"
     if required is Required.OPEN:
         opening = position.opening()
-        assert opening is not None and opening.tile is not None
+        assert opening is not None
+        if opening.tile is None:  # a later round led by the last winner (Sato 157): any tile
+            notes.append(Note("you_lead_any"))
+            return notes
         notes.append(Note("you_open", {"tile": str(opening.tile)}))
         if marked and len(position.hand(seat)) > 1:
             notes.append(Note("others_dimmed_open", {"tile": str(opening.tile)}))
         return notes
+    if position.layout is not None:
+        return notes + _arm_turn_notes(position, seat, marked, required)
     left, right = position.ends  # type: ignore[misc]
     if required is Required.PLAY:
         if marked:
@@ -431,6 +514,57 @@ def _turn_notes(seat: int, display: Display, position: Position, shown_seats: se
     kind = "must_draw" if required is Required.DRAW else "must_pass"
     notes.append(Note(kind, {"left": left, "right": right}))
     return notes
+
+
+def _plus(numbers) -> str:
+    """``1 + 2 + 2``: the numbers All Fives adds up, as they are written under a count."""
+    return " + ".join(str(n) for n in numbers)
+
+
+def _layout_notes(position: Position) -> list[Note]:
+    """A spinner's table in words: the spinner, each arm with its tiles from the spinner outwards,
+    every open arm's number, whether the sides are open yet, and in All Fives the count."""
+    layout = position.layout
+    assert layout is not None
+    notes = [Note("spinner", {"tile": str(layout.spinner), "count": len(layout.tiles)})]
+    for end in ARMS:
+        pairs = arm_pairs(layout, end)
+        if pairs:
+            notes.append(Note("arm", {"arm": end.value, "count": len(pairs), "tiles": [f"{a}-{b}" for a, b in pairs]}))
+    open_ends = position.open_ends()
+    notes.append(Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]}))
+    if len(open_ends) == 2:
+        notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
+    if position.rules.scores_ends:
+        terms = layout.count_terms()
+        notes.append(Note("count_now", {"sum": _plus(terms), "count": sum(terms)}))
+    return notes
+
+
+def _arm_turn_notes(position: Position, seat: int, marked: bool, required: Required) -> list[Note]:
+    """Whose turn it is on a spinner's table, said to the learner: where each legal tile fits (in
+    All Fives with the count it leaves and what it scores), or why the learner draws or passes."""
+    layout = position.layout
+    assert layout is not None
+    open_ends = position.open_ends()
+    numbers = sorted(set(open_ends.values()))
+    if required is Required.PLAY:
+        notes = []
+        if marked:
+            for move in position.legal_moves():
+                params = {"tile": str(move.tile), "arm": move.end.value, "number": open_ends[move.end]}  # type: ignore[index]
+                if position.rules.scores_ends:
+                    terms = layout.play(move.tile, move.end).count_terms()  # type: ignore[arg-type]
+                    notes.append(Note("arm_fit_count", {**params, "sum": _plus(terms), "count": sum(terms),
+                                                        "points": position.points_for(move)}))
+                else:
+                    notes.append(Note("arm_fit", params))
+            if position.hands[seat] & ~position.fitting():
+                notes.append(Note("others_dimmed_arms", {"numbers": numbers}))
+            notes.append(Note("play_compulsory"))  # the spinner's sides may hold the only fitting tile
+        return notes
+    kind = "must_draw_arms" if required is Required.DRAW else "must_pass_arms"
+    return [Note(kind, {"numbers": numbers})]
 
 
 def annotation_notes(diagram: Diagram) -> list[Note]:
@@ -452,8 +586,17 @@ def annotation_notes(diagram: Diagram) -> list[Note]:
                 notes.append(Note("seat_pips", {"seat": other, "viewer": seat, "seats": position.seats,
                                                 "values": [(str(t), t.value) for t in hand],
                                                 "pips": position.pips(other)}))
-            notes.append(Note("score", {"winner": result.winner, "viewer": seat, "seats": position.seats,
-                                        "points": result.points}))
+            params = {"winner": result.winner, "viewer": seat, "seats": position.seats, "points": result.points}
+            if result.winner is not None and position.rules.score_domino is score_domino_to_five:
+                # All Fives rounds the pips to a multiple of 5: the rule set says so, not the figures
+                params["pips"] = sum(position.pips(s) for s in losers)
+                notes.append(Note("score_rounded", params))
+            else:
+                notes.append(Note("score", params))
+        elif key == "ends_count":
+            if position.layout is not None:
+                terms = position.layout.count_terms()
+                notes.append(Note("count_now", {"sum": _plus(terms), "count": sum(terms)}))
         elif key == "counts":
             for n in diagram.display.count_numbers:
                 counts = _claim_counts(diagram, position, {str(n): None})[str(n)]

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .analysis import Note
 from . import TILES, Action, ActionKind, Deal, DominoError, End, Match, Position, Required, Tile
-from .rules import RoundResult, Termination
+from .rules import RoundResult, Termination, score_domino_to_five
 
 
 #: A number as a learner or a browser's number field writes it: 15, 15.0, +15, -3, .5, and 15,0
@@ -223,12 +223,10 @@ def _wrong_action(position: Position, answer: str, seat: int) -> Note:
         return Note("not_opened_" + answer)  # play, draw or pass before the first tile
     if answer == "open":
         return Note("already_opened")
-    left, right = position.ends  # type: ignore[misc]
-    ends = {"left": left, "right": right}
-    if answer == "play":
-        return Note("nothing_fits", ends)
+    if answer == "play":  # the numbers at every open end: a line's two, or a spinner's open arms
+        return Note("nothing_fits", {"numbers": sorted(set(position.open_ends().values()))})
     if required is Required.PLAY:
-        return Note("a_tile_fits_" + answer, ends)  # draw or pass while a tile fits
+        return Note("a_tile_fits_" + answer)  # draw or pass while a tile fits
     if answer == "draw":
         return Note("boneyard_empty")
     return Note("boneyard_not_empty", {"count": len(position.boneyard)})
@@ -264,6 +262,9 @@ def _wrong_points(position: Position, answer: int) -> Note:
     params = {"answer": answer}
     if answer == tiles_left and answer != result.points:
         return Note("counted_tiles", params)
+    if result.reason is Termination.DOMINO and position.rules.score_domino is score_domino_to_five:
+        # All Fives rounds the pips to a multiple of 5 (the rule set says so, not the figures)
+        return Note("not_rounded" if answer == others else "domino_points_to_five", params)
     if result.reason is Termination.BLOCKED and result.winner is not None:
         own = result.pips[result.winner]
         if own and answer == others:
