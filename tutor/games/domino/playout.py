@@ -209,3 +209,122 @@ def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD, tra
     return random_playout(
         hands, tile.high, tile.low, (opening.seat + 1) % seats, 0, boneyard, rng, rules, trace, choose
     )
+
+
+# ==== spinner games (Straight, All Fives) ========================================================
+#: Outcome of a spinner playout: (winner or None, round-end points, reason, points each seat
+#: scored during the play, All Fives; zeros in Straight).
+SpinnerOutcome = tuple[int | None, int, str, list[int]]
+
+
+def spinner_playout(
+    hands: list[int],
+    spinner: int,
+    numbers: list[int],
+    doubles: list[bool],
+    filled: list[bool],
+    to_move: int,
+    passes: int,
+    stock: list[int],
+    rules: RuleSet,
+    encoding: Encoding = BY_RANK,
+    trace: list | None = None,
+) -> SpinnerOutcome:
+    """Finish an opened Straight or All Fives round on bit masks (the spinner's table as four
+    arms, in the order left, right, up, down: ``numbers`` each arm's open number, ``doubles``
+    whether the tile at its end is a double, ``filled`` whether it holds a tile; the up and down
+    arms open once left and right are filled). ``hands``, the arm lists and ``stock`` (drawn with
+    ``pop()``) are used up.
+
+    Every seat plays the same way, the hint engine's model of an opponent: in All Fives the play
+    that scores most (a count of the open ends that is a multiple of 5), then the heaviest tile; in
+    Straight the heaviest tile; each at the first arm it fits in the order above. A turn follows
+    :func:`~tutor.games.domino.turn.seat_turn`: play a tile that fits, else draw until one fits,
+    else pass. The round only is played: All Fives' match target (which may end a match at once)
+    is not looked at. With a ``trace`` list each action is appended as ``(seat, "play", bit,
+    arm)``, ``(seat, "draw", bit)`` or ``(seat, "pass")`` so a test can replay it.
+    """
+    seats = len(hands)
+    high, low, value, number_mask = encoding
+    scoring = rules.scores_ends
+    play_points = [0] * seats
+    # the count of the open ends (All Fives): each filled arm's end, a double's both halves, and
+    # the spinner's two halves while one of its ends is bare
+    count = sum((n + n if d else n) for n, d, f in zip(numbers, doubles, filled) if f)
+    if not (filled[0] and filled[1]):
+        count += spinner + spinner
+    while True:
+        hand = hands[to_move]
+        arms = 4 if filled[0] and filled[1] else 2
+        showing = number_mask[numbers[0]] | number_mask[numbers[1]]
+        if arms == 4:
+            showing |= number_mask[numbers[2]] | number_mask[numbers[3]]
+        fit = hand & showing
+        if not fit:
+            while stock:  # nothing fits: draw while the boneyard has tiles, else pass
+                drawn = stock.pop()
+                if trace is not None:
+                    trace.append((to_move, "draw", drawn))
+                hand |= 1 << drawn
+                if showing >> drawn & 1:
+                    fit = 1 << drawn
+                    break
+            hands[to_move] = hand
+            if not fit:
+                if trace is not None:
+                    trace.append((to_move, "pass"))
+                passes += 1
+                if passes == seats:  # blocked; this seat placed the last tile: all have passed since
+                    pips = [sum_over_bits(h, value) for h in hands]
+                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands], to_move)
+                    return winner, points, "blocked", play_points
+                to_move = to_move + 1 if to_move + 1 < seats else 0
+                continue
+        # the play: the best score (All Fives), then the heaviest tile, then the first arm
+        best_key, index, arm = -1, 0, 0
+        candidates = fit if scoring else 1 << (fit.bit_length() - 1)
+        while candidates:
+            bit = candidates & -candidates
+            candidates ^= bit
+            i = bit.bit_length() - 1
+            a, b = high[i], low[i]
+            for where in range(arms):
+                n = numbers[where]
+                if a != n and b != n:
+                    continue
+                key = i
+                if scoring:
+                    after = _count_after(count, spinner, numbers, doubles, filled, where, a + b - n, a == b)
+                    if after % 5 == 0:
+                        key += after << 5  # points first (tiles fill the low 5 bits)
+                if key > best_key:
+                    best_key, index, arm = key, i, where
+                if not scoring:
+                    break
+        a, b = high[index], low[index]
+        n = numbers[arm]
+        if scoring:
+            count = _count_after(count, spinner, numbers, doubles, filled, arm, a + b - n, a == b)
+            if count % 5 == 0:
+                play_points[to_move] += count
+        if trace is not None:
+            trace.append((to_move, "play", index, arm))
+        numbers[arm], doubles[arm], filled[arm] = a + b - n, a == b, True
+        passes = 0
+        hand ^= 1 << index
+        hands[to_move] = hand
+        if not hand:  # played out
+            pips = [sum_over_bits(h, value) for h in hands]
+            return to_move, rules.score_domino(pips, to_move), "domino", play_points
+        to_move = to_move + 1 if to_move + 1 < seats else 0
+
+
+def _count_after(count: int, spinner: int, numbers: list[int], doubles: list[bool], filled: list[bool],
+                 arm: int, number: int, double: bool) -> int:
+    """All Fives' count after a tile leaving ``number`` (a double: ``double``) is played on ``arm``."""
+    if filled[arm]:
+        old = numbers[arm]
+        count -= old + old if doubles[arm] else old
+    elif arm < 2 and filled[1 - arm]:  # the spinner's last bare end is covered: it stops counting
+        count -= spinner + spinner
+    return count + (number + number if double else number)

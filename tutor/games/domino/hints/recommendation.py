@@ -7,16 +7,23 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..analysis import Note
+from ..analysis import Note, _sum
 from .. import Action, ActionKind, End
+from ..rules import score_domino_to_five
+from ..spinner import SpinnerLayout, all_fives_score
 from ..tiles import NUMBER_MASK
 from .simulation import CandidateScore, simulate
-from .view import SeatView
+from .view import SeatView, deals_every_tile
 
 #: Determinizations per recommendation. Strength levels off near 100 against heaviest-first
 #: (bench/hints.py); 600 keeps the percentages shown to a learner steady (about ±2 points) and
 #: still answers in a few tens of milliseconds.
 DEFAULT_SAMPLES = 600
+
+#: Determinizations per recommendation in a spinner game (Straight, All Fives), whose playouts
+#: choose among up to four arms (and in All Fives count every play): 200 answers within about
+#: 0.1 s on the test machine for the widest choices (bench/spinner_hints.py).
+SPINNER_SAMPLES = 200
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,9 @@ def distinct_moves(view: SeatView) -> list[Action]:
     moves = []
     for action in view.legal_actions():
         key: object = action
-        if action.kind is ActionKind.PLAY:
+        if action.kind is ActionKind.PLAY and view.layout is not None:
+            key = (action.tile, _spinner_game(view.layout_after(action)))
+        elif action.kind is ActionKind.PLAY:
             key = (action.tile, tuple(sorted(view.ends_after(action))))
         if key not in seen:
             seen.add(key)
@@ -45,20 +54,42 @@ def distinct_moves(view: SeatView) -> list[Action]:
     return moves
 
 
-def recommend(view: SeatView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> Recommendation:
+def _spinner_game(layout: SpinnerLayout) -> tuple:
+    """What the rest of a spinner game depends on, alike for tables that differ only by mirroring:
+    the left and right arms may swap, and so may the up and down ones (each arm as whether it holds
+    a tile, its open number and whether a double ends it: that decides the fits and the count)."""
+    def arm(end: End) -> tuple[bool, int, bool]:
+        tiles = layout.arm(end)
+        return bool(tiles), layout.open_number(end), bool(tiles) and tiles[-1][0].is_double
+
+    return tuple(sorted((arm(End.LEFT), arm(End.RIGHT)))), tuple(sorted((arm(End.UP), arm(End.DOWN))))
+
+
+def recommend(view: SeatView, *, seed: int = 0, samples: int | None = None) -> Recommendation:
     """The move with the best chance to win the round, by simulating ``samples`` deals of the
-    unseen tiles consistent with what the viewer knows; the same seed gives the same answer.
+    unseen tiles consistent with what the viewer knows; the same seed gives the same answer. By
+    default :data:`DEFAULT_SAMPLES`, with a spinner :data:`SPINNER_SAMPLES`.
+
+    In All Fives, where points are scored all through the round, "best" is the most points gained
+    over the opponent from this move to the round's end (then the chance to gain any); otherwise
+    the best chance to win the round (then the points margin).
 
     Raises ``ValueError`` when it is not the viewer's turn.
     """
     if not view.my_turn:
         raise ValueError(f"seat {view.seat} is not to move")
+    if samples is None:
+        samples = SPINNER_SAMPLES if view.rules.spinner else DEFAULT_SAMPLES
     moves = distinct_moves(view)
     if len(moves) == 1 or moves[0].kind in (ActionKind.DRAW, ActionKind.PASS):
         return Recommendation(moves[0], (), 0, tuple(_forced_reason(view, moves[0])))
     scores = simulate(view, moves, samples, random.Random(seed))
-    # Best chance to win first, then the better points margin; the legal order breaks exact ties.
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i].win_rate, -scores[i].margin, i))
+    # Best chance to win first, then the better points margin (All Fives: points first); the
+    # legal order breaks exact ties.
+    if view.rules.scores_ends:
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i].margin, -scores[i].win_rate, i))
+    else:
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i].win_rate, -scores[i].margin, i))
     ranked = tuple(scores[i] for i in order)
     return Recommendation(ranked[0].action, ranked, samples, tuple(_move_reasons(view, ranked, samples)))
 
@@ -73,8 +104,15 @@ def _forced_reason(view: SeatView, action: Action) -> list[Note]:
     if action.kind is ActionKind.DRAW:
         return [Note("move_draw", {})]
     if action.kind is ActionKind.PASS:
-        return [Note("move_pass", {})]
+        return [Note("move_pass_at_once" if deals_every_tile(view.rules, view.seats) else "move_pass", {})]
     assert action.tile is not None and action.end is not None
+    if view.layout is not None:
+        number = view.open_ends()[action.end]
+        params = {"tile": str(action.tile), "arm": action.end.value, "number": number}
+        if len(view.legal_actions()) > 1:
+            # The tile fits several arms, and each leaves the same game (mirror images).
+            return [Note("recommend_any_arm", {"tile": str(action.tile), "number": number})]
+        return [Note("recommend_only_arm", params)] + _points_note(view, action)
     ends = view.ends
     assert ends is not None
     number = ends[0] if action.end is End.LEFT else ends[1]
@@ -85,28 +123,66 @@ def _forced_reason(view: SeatView, action: Action) -> list[Note]:
     return [Note("recommend_only_" + action.end.value, {"tile": str(action.tile), "number": number})]
 
 
+def _points_note(view: SeatView, action: Action) -> list[Note]:
+    """All Fives: what the move scores, with the count of the open ends after it."""
+    if not view.rules.scores_ends:
+        return []
+    terms = view.layout_after(action).count_terms()
+    points = all_fives_score(sum(terms))
+    kind = "reason_scores" if points else "reason_scores_nothing"
+    return [Note(kind, {"tile": str(action.tile), "sum": _sum(terms), "count": sum(terms), "points": points})]
+
+
+def _spinner_move_notes(view: SeatView, ranked: Sequence[CandidateScore], samples: int) -> list[Note]:
+    """The recommended move and the next best in a spinner game: win rates in Straight, the points
+    gained over the opponent in All Fives (one decimal: the average of the simulated rounds)."""
+    open_ends = view.open_ends()
+    notes = []
+    for place, candidate in enumerate(ranked[:2]):
+        action = candidate.action
+        assert action.tile is not None and action.end is not None
+        params: dict = {"tile": str(action.tile), "arm": action.end.value, "number": open_ends[action.end]}
+        if view.rules.scores_ends:
+            params["margin"] = round(candidate.margin, 1)
+            kind = "recommend_arm_points" if place == 0 else "alternative_arm_points"
+        else:
+            params["wins"] = _percent(candidate.win_rate)
+            kind = "recommend_arm" if place == 0 else "alternative_arm"
+        if place == 0:
+            params["samples"] = samples
+        else:
+            del params["number"]
+        notes.append(Note(kind, params))
+    return notes + _points_note(view, ranked[0].action)
+
+
 def _move_reasons(view: SeatView, ranked: Sequence[CandidateScore], samples: int) -> list[Note]:
     best = ranked[0]
     action = best.action
     tile = action.tile
     assert tile is not None and action.end is not None
-    left, right = view.ends  # type: ignore[misc]
-    number = left if action.end is End.LEFT else right
-    notes = [Note("recommend_" + action.end.value, {
-        "tile": str(tile), "number": number, "samples": samples, "wins": _percent(best.win_rate),
-    })]
-    runner_up = ranked[1].action
-    assert runner_up.tile is not None and runner_up.end is not None
-    notes.append(Note("alternative_" + runner_up.end.value, {
-        "tile": str(runner_up.tile), "number": left if runner_up.end is End.LEFT else right,
-        "wins": _percent(ranked[1].win_rate),
-    }))
+    if view.layout is not None:
+        notes = _spinner_move_notes(view, ranked, samples)
+        number = view.open_ends()[action.end]
+    else:
+        left, right = view.ends  # type: ignore[misc]
+        number = left if action.end is End.LEFT else right
+        notes = [Note("recommend_" + action.end.value, {
+            "tile": str(tile), "number": number, "samples": samples, "wins": _percent(best.win_rate),
+        })]
+        runner_up = ranked[1].action
+        assert runner_up.tile is not None and runner_up.end is not None
+        notes.append(Note("alternative_" + runner_up.end.value, {
+            "tile": str(runner_up.tile), "number": left if runner_up.end is End.LEFT else right,
+            "wins": _percent(ranked[1].win_rate),
+        }))
     # Plain-language reasons that hold for this move, so the percentages are not the only why.
     rest = view.hand & ~tile.bit
     if not rest:
-        notes.append(Note("reason_plays_out", {"tile": str(tile)}))
+        rounded = view.rules.score_domino is score_domino_to_five  # All Fives rounds the pips to 5
+        notes.append(Note("reason_plays_out_to_five" if rounded else "reason_plays_out", {"tile": str(tile)}))
         return notes
-    new_left, new_right = view.ends_after(action)
+    open_after = view.ends_after(action)
     exposed = tile.other(number)
     if tile.is_double:
         notes.append(Note("reason_double", {"tile": str(tile)}))
@@ -114,7 +190,7 @@ def _move_reasons(view: SeatView, ranked: Sequence[CandidateScore], samples: int
     if tile.value > max(other_values):
         notes.append(Note("reason_heavy", {"tile": str(tile), "value": tile.value}))
     for seat in range(view.seats):
-        void = [n for n in view.voids(seat) if n in (new_left, new_right)]
+        void = [n for n in view.voids(seat) if n in open_after]
         if void:
             notes.append(Note("reason_blocks", {"seat": seat, "number": void[0]}))
     replies = (rest & NUMBER_MASK[exposed]).bit_count()
@@ -124,4 +200,4 @@ def _move_reasons(view: SeatView, ranked: Sequence[CandidateScore], samples: int
 
 
 
-__all__ = ["DEFAULT_SAMPLES", "Recommendation", "distinct_moves", "recommend"]
+__all__ = ["DEFAULT_SAMPLES", "Recommendation", "SPINNER_SAMPLES", "distinct_moves", "recommend"]

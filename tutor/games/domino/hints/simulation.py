@@ -1,6 +1,7 @@
 """Fast simulation for the hint engine: deal the tiles a seat cannot see in every way consistent
-with what it knows (determinizations), then finish each deal with the one playout loop of
-``tutor.games.domino.playout``, every seat playing heaviest-first.
+with what it knows (determinizations), then finish each deal with a playout loop of
+``tutor.games.domino.playout``: the line's (every seat playing heaviest-first), or with a spinner
+(Straight, All Fives) the spinner's (every seat taking the best score, then the heaviest tile).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .. import Action
-from ..playout import BY_RANK, heaviest_choice, playout
+from ..playout import BY_RANK, heaviest_choice, playout, spinner_playout
+from ..spinner import ARMS, SpinnerLayout, all_fives_score
 from ..tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
 from .view import NUMBERS, SeatView
 
@@ -149,7 +151,11 @@ def _consistent_assignment(tiles: list[int], barred_of_slot: list[int], rng: ran
 
 @dataclass(frozen=True)
 class CandidateScore:
-    """How one legal move did in the simulated rounds, from the viewing seat's side."""
+    """How one legal move did in the simulated rounds, from the viewing seat's side.
+
+    In All Fives, where points are scored during play, a round's points are everything scored
+    from this move on (the move's own points, the other plays', the round-end bonus): ``margin`` is
+    the viewer's minus the others', and a round counts as won when that difference is positive."""
 
     action: Action
     win_rate: float  # rounds won, a tie (nobody scores) counting half
@@ -161,6 +167,8 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
     """Score each of ``actions`` (legal placements for the viewer) over ``samples``
     determinizations, every action on the same deals, each finished by heaviest-first playouts."""
     sampler = _Sampler(view, rng)
+    if view.rules.spinner:
+        return _simulate_spinner(view, actions, samples, rng, sampler)
     seat, seats, rules = view.seat, view.seats, view.rules
     following = (seat + 1) % seats
     starts = []
@@ -189,6 +197,62 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
                 wins[i] += 0.5
             else:
                 margins[i] -= points
+    return [CandidateScore(a, w / samples, m / samples) for a, w, m in zip(actions, wins, margins)]
+
+
+def _arm_state(layout: SpinnerLayout) -> tuple[list[int], list[bool], list[bool]]:
+    """A layout as :func:`~tutor.games.domino.playout.spinner_playout` reads it: per arm (left,
+    right, up, down) its open number, whether its end tile is a double, whether it holds a tile."""
+    numbers, doubles, filled = [], [], []
+    for arm in ARMS:
+        tiles = layout.arm(arm)
+        numbers.append(layout.open_number(arm))
+        doubles.append(bool(tiles) and tiles[-1][0].is_double)
+        filled.append(bool(tiles))
+    return numbers, doubles, filled
+
+
+def _simulate_spinner(view: SeatView, actions: Sequence[Action], samples: int, rng: random.Random,
+                      sampler: _Sampler) -> list[CandidateScore]:
+    """:func:`simulate` for a spinner game: each move's table and, in All Fives, its own points,
+    then every deal finished by :func:`~tutor.games.domino.playout.spinner_playout`."""
+    seat, seats, rules = view.seat, view.seats, view.rules
+    following = (seat + 1) % seats
+    starts = []
+    for action in actions:
+        assert action.tile is not None
+        layout = view.layout_after(action)
+        own_points = all_fives_score(layout.count()) if rules.scores_ends else 0
+        starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), layout.spinner.high, _arm_state(layout), own_points))
+    wins = [0.0] * len(actions)
+    margins = [0] * len(actions)
+    for _ in range(samples):
+        hands, stock = sampler.sample(rng)
+        for i, (own_after, spinner, (numbers, doubles, filled), own_points) in enumerate(starts):
+            dealt = list(hands)
+            dealt[seat] = own_after
+            if not own_after:  # the move plays out: the others' pips are the score
+                points = [0] * seats
+                winner, end_points = seat, rules.score_domino([_rank_pips(h) for h in dealt], seat)
+            else:
+                winner, end_points, _, points = spinner_playout(
+                    dealt, spinner, numbers[:], doubles[:], filled[:], following, 0, stock[:], rules, BY_RANK)
+            if not rules.scores_ends:  # Straight: the round's winner scores, as on a line
+                if winner == seat:
+                    wins[i] += 1
+                    margins[i] += end_points
+                elif winner is None:
+                    wins[i] += 0.5
+                else:
+                    margins[i] -= end_points
+                continue
+            points[seat] += own_points
+            if winner is not None:
+                points[winner] += end_points
+            # All Fives: the viewer's points from here on against the opponent's
+            difference = points[seat] - max(p for s, p in enumerate(points) if s != seat)
+            wins[i] += 1 if difference > 0 else 0.5 if difference == 0 else 0
+            margins[i] += difference
     return [CandidateScore(a, w / samples, m / samples) for a, w, m in zip(actions, wins, margins)]
 
 

@@ -295,6 +295,12 @@ class SeatTracker:
         )
 
 
+def deals_every_tile(rules: RuleSet, seats: int) -> bool:
+    """Every tile is dealt (Sato 157 with four players): there is never a boneyard, so a seat with
+    no tile that fits passes at once."""
+    return rules.hand_size(seats) * seats == TILE_COUNT
+
+
 def _remove_slot_for(slots: list[int], barred: list[int], tile: Tile) -> None:
     """Drop the slot that held ``tile``: the most constrained one that could have held it, from
     both the void numbers (``slots``) and the barred tiles (``barred``) of one seat.
@@ -328,4 +334,4 @@ def _not_dealt(opening: Opening | None) -> int:
     return 0
 
 
-__all__ = ["Event", "NUMBERS", "SeatTracker", "SeatView"]
+__all__ = ["Event", "NUMBERS", "SeatTracker", "SeatView", "deals_every_tile"]
