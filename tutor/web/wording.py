@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from flask_babel import get_locale, gettext as _, ngettext, pgettext
 
 from ..games.domino.analysis import Note
@@ -63,6 +64,115 @@ def _arm_fit_count(tile: str, arm: str, number: int, sum: str, count: int, point
 def _arm_ends(ends) -> str:
     # TRANSLATORS: one open end of a spinner game's table, in a list: "5 on the left arm".
     return join_and(_("%(number)s on %(arm)s", number=number, arm=arm_name(arm)) for arm, number in ends)
+
+
+# ---- the hint engine on other rule sets (spinner arms, All Fives' points, Sato 157, issue #15) ----
+def _arm_names(arms: Iterable[str]) -> str:
+    """Arms as alternatives: "the left arm or the top arm"."""
+    return join_or(arm_name(arm) for arm in arms)
+
+
+def _scoring_play(tile: str, arm: str, points: int) -> str:
+    # TRANSLATORS: one item of a list of All Fives plays that score: "6-4 on the top arm: 15 points".
+    return ngettext("%(tile)s on %(arm)s: %(num)d point", "%(tile)s on %(arm)s: %(num)d points", points,
+                    tile=tile, arm=arm_name(arm))
+
+
+def _scoring_plays(plays) -> str:
+    # TRANSLATORS: All Fives hint: the legal plays that score, each with its points, e.g. "6-4 on the top arm: 15 points and 5-0 on the left arm: 10 points".
+    return ngettext("This play scores: %(plays)s.", "These plays score: %(plays)s.", len(plays),
+                    plays=join_and(_scoring_play(*play) for play in plays))
+
+
+def _no_scoring_play(count: int) -> str:
+    if count == 1:
+        # TRANSLATORS: All Fives hint: the learner's one legal play leaves a count that is not a multiple of 5.
+        return _("Your only play does not score: it leaves the open ends adding up to no multiple of 5.")
+    # TRANSLATORS: All Fives hint: none of the learner's legal plays leaves a count that is a multiple of 5.
+    return _("None of your plays scores this turn: none leaves the open ends adding up to a multiple of 5.")
+
+
+def _standing(margin: float) -> str:
+    """How far ahead of the opponent a move left the learner on average (All Fives), in words."""
+    points = format_decimal(abs(margin), format="#,##0.#", locale=get_locale() or "en")
+    if margin > 0:
+        # TRANSLATORS: All Fives hint, inside a sentence: on average the learner ended this many points ahead (a decimal such as 3.5).
+        return _("%(points)s points ahead of your opponent", points=points)
+    if margin < 0:
+        # TRANSLATORS: All Fives hint, inside a sentence: on average the learner ended this many points behind (a decimal such as 3.5).
+        return _("%(points)s points behind your opponent", points=points)
+    # TRANSLATORS: All Fives hint, inside a sentence: on average the learner ended level with the opponent.
+    return _("level with your opponent")
+
+
+def _move_arm_points(tile: str, arm: str, number: int, count: int, points: int) -> str:
+    # TRANSLATORS: hint ladder, third rung in All Fives: the play, the count of the open ends it leaves and the points it scores.
+    return ngettext("Play %(tile)s on %(arm)s, on the %(number)s: the open ends then add up to %(count)s, "
+                    "so you score %(num)d point.",
+                    "Play %(tile)s on %(arm)s, on the %(number)s: the open ends then add up to %(count)s, "
+                    "so you score %(num)d points.", points, tile=tile, arm=arm_name(arm), number=number, count=count)
+
+
+def _no_boneyard_pass(seats: int) -> str:
+    # TRANSLATORS: Sato 157 hint: with four players every tile is dealt, so a player with no fitting tile passes without drawing.
+    return ngettext("With %(num)d player every tile is dealt, so there is no boneyard: when no tile fits, you pass at once.",
+                    "With %(num)d players every tile is dealt, so there is no boneyard: when no tile fits, you pass at once.",
+                    seats)
+
+
+def _no_boneyard(seats: int) -> str:
+    # TRANSLATORS: Sato 157 strategy hint: with four players there is no boneyard; a blocked round is won on the lowest pip total.
+    return ngettext("With %(num)d player every tile is dealt: there is no boneyard, so a player who cannot play passes "
+                    "at once, and if every player passes in a row the lowest pip total wins.",
+                    "With %(num)d players every tile is dealt: there is no boneyard, so a player who cannot play passes "
+                    "at once, and if every player passes in a row the lowest pip total wins.",
+                    seats)
+
+
+#: The same notes said to the learner at a game page (``tutor.web.voice``: "you", "your opponent"):
+#: those of the notes above that name a seat. ``v`` is the page's Voice (its ``viewer`` and names).
+def _learner_open_any(v, seat: int) -> str:
+    if seat == v.viewer:
+        # TRANSLATORS: game page, Sato 157 after the first round: the learner leads and may open with any tile.
+        return _("You lead this round and may open with any tile: in Sato 157 each round after the first is led by "
+                 "the winner of the round before (after a tie, by the same player as before).")
+    # TRANSLATORS: game page, Sato 157 after the first round: another player leads; %(player)s is e.g. "Your opponent".
+    return _("%(player)s leads this round and may open with any tile: in Sato 157 each round after the first is led "
+             "by the winner of the round before (after a tie, by the same player as before).", player=v.name(seat))
+
+
+def _learner_arms_must_draw(v, seat: int, numbers, boneyard: int) -> str:
+    # TRANSLATORS: game page, a spinner game: no tile in your hand shows the number of any open arm; %(numbers)s is e.g. "5, 0 or 3".
+    return ngettext("No tile in your hand shows %(numbers)s, so you must draw; the boneyard holds %(num)d tile.",
+                    "No tile in your hand shows %(numbers)s, so you must draw from the boneyard (%(num)d tiles), one "
+                    "at a time, until one fits.", boneyard, numbers=join_or(numbers))
+
+
+def _learner_arms_must_pass(v, seat: int, numbers) -> str:
+    # TRANSLATORS: game page, a spinner game: nothing in your hand fits an open arm and the boneyard is empty.
+    return _("No tile in your hand shows %(numbers)s and the boneyard is empty, so you must pass.",
+             numbers=join_or(numbers))
+
+
+def _learner_turn_play_arm(v, seat: int, drawn: int, tile: str, arm: str) -> str:
+    # TRANSLATORS: move log on a game page: another player played a tile on a spinner's top or bottom arm.
+    return _("%(player)s played %(tile)s on %(arm)s.", player=v.name(seat), tile=tile, arm=arm_name(arm))
+
+
+def _learner_turn_draw_play_arm(v, seat: int, drawn: int, tile: str, arm: str) -> str:
+    # TRANSLATORS: move log on a game page: another player drew, then played on a spinner's top or bottom arm.
+    return ngettext("%(player)s drew %(num)d tile, then played %(tile)s on %(arm)s.",
+                    "%(player)s drew %(num)d tiles, then played %(tile)s on %(arm)s.",
+                    drawn, player=v.name(seat), tile=tile, arm=arm_name(arm))
+
+
+LEARNER_NOTES: dict[str, Callable[..., str]] = {
+    "open_any": _learner_open_any,
+    "arms_must_draw": _learner_arms_must_draw,
+    "arms_must_pass": _learner_arms_must_pass,
+    "turn_play_arm": _learner_turn_play_arm,
+    "turn_draw_play_arm": _learner_turn_draw_play_arm,
+}
 
 
 # Sentences that name both open ends read badly when both ends show the same number ("5 or 5"):
@@ -447,10 +557,117 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: a turn still going on after draws (turn_draw). "Seat" is a player's place at the table, numbered from 0.
     "turn_draw": lambda seat, drawn: ngettext(
         "Seat %(seat)s drew %(num)d tile.", "Seat %(seat)s drew %(num)d tiles.", drawn, seat=seat),
+    # ---- the hint engine on other rule sets (issue #15) ----
+    # TRANSLATORS: explanation, Sato 157 after the first round: the leader chosen by the match may open with any tile. "Seat" is a player's place at the table, numbered from 0.
+    "open_any": lambda seat: _(
+        "Seat %(seat)s leads this round and may open with any tile: in Sato 157 each round after the first is led "
+        "by the winner of the round before (after a tie, by the same player as before).", seat=seat),
+    # TRANSLATORS: hint in a spinner game (Straight, All Fives): the first double is the spinner; its sides open once both its ends hold a tile.
+    "spinner_arms": lambda spinner: _(
+        "%(spinner)s is the spinner: tiles go on its two ends first, and once both ends hold a tile, on its two "
+        "sides too, so up to four arms grow from it.", spinner=spinner),
+    # TRANSLATORS: hint in a spinner game: the learner may play on any open arm (3 or 4 of them).
+    "any_open_arm": lambda arms: ngettext(
+        "You may play on any of the %(num)d open arm: a tile fits an arm when one of its halves shows the number "
+        "at that arm's end.",
+        "You may play on any of the %(num)d open arms: a tile fits an arm when one of its halves shows the number "
+        "at that arm's end.", arms),
+    "scoring_plays": lambda plays: _scoring_plays(plays),
+    "no_scoring_play": lambda count: _no_scoring_play(count),
+    # TRANSLATORS: hint in a spinner game: tiles in the learner's hand that fit no open arm; %(numbers)s is e.g. "5, 0 or 3".
+    "no_fit_tiles_arms": lambda tiles, numbers: ngettext(
+        "%(tiles)s does not fit: it has no %(numbers)s.", "%(tiles)s do not fit: none of them has a %(numbers)s.",
+        len(tiles), tiles=_tiles(tiles), numbers=join_or(numbers)),
+    # TRANSLATORS: hint in a spinner game: drawn tiles that fit no open arm; %(numbers)s is e.g. "5, 0 or 3".
+    "drawn_misfits_many": lambda tiles, numbers: ngettext(
+        "%(tiles)s shows no %(numbers)s, so drawing went on.", "%(tiles)s show no %(numbers)s, so drawing went on.",
+        len(tiles), tiles=_tiles(tiles), numbers=join_or(numbers)),
+    # TRANSLATORS: hint in a spinner game: the last tile of the boneyard was drawn and fits no open arm.
+    "drawn_last_misfit_many": lambda tile, numbers: _(
+        "%(tile)s, the last tile of the boneyard, shows no %(numbers)s: the boneyard is now empty, so the turn "
+        "passes.", tile=tile, numbers=join_or(numbers)),
+    # TRANSLATORS: hint in a spinner game: the last drawn tile fits one or more arms, e.g. "the left arm or the top arm".
+    "drawn_fits_arms": lambda tile, arms: _(
+        "%(tile)s fits %(arms)s, so drawing stopped: it must be played now.", tile=tile, arms=_arm_names(arms)),
+    "no_boneyard_pass": lambda seats: _no_boneyard_pass(seats),
+    "no_boneyard": lambda seats: _no_boneyard(seats),
+    # TRANSLATORS: All Fives strategy hint: the boneyard is empty; a blocked round's bonus goes to whoever placed the last tile.
+    "boneyard_empty_last_player": lambda: _(
+        "The boneyard is empty: whoever cannot play must pass, and if both players pass in a row, the one who "
+        "placed the last tile scores the other's pips, rounded to the nearest multiple of 5."),
+    # TRANSLATORS: All Fives strategy hint: few tiles are left in the boneyard.
+    "boneyard_low_last_player": lambda boneyard: ngettext(
+        "Only %(num)d tile is left in the boneyard: the next stuck player may soon have to pass. If both players "
+        "pass in a row, whoever placed the last tile scores the other's pips, so keep your hand light.",
+        "Only %(num)d tiles are left in the boneyard: the next stuck player may soon have to pass. If both players "
+        "pass in a row, whoever placed the last tile scores the other's pips, so keep your hand light.",
+        boneyard),
+    # TRANSLATORS: hint ladder, first rung in a spinner game: look at one arm; %(arm)s is "the left arm", "the top arm"...
+    "nudge_arm": lambda arm, number: _(
+        "Look at %(arm)s: its end shows %(number)s.", arm=arm_name(arm), number=number),
+    # TRANSLATORS: hint ladder, first rung in a spinner game: nothing fits; %(numbers)s lists the open numbers, e.g. "5, 0 or 3".
+    "nudge_draw_many": lambda numbers: _(
+        "Check each of your tiles for a %(numbers)s.", numbers=join_or(numbers)),
+    # TRANSLATORS: hint ladder, first rung in a spinner game: nothing fits and the boneyard is empty.
+    "nudge_pass_many": lambda numbers: _(
+        "Check each of your tiles for a %(numbers)s, then look at the boneyard.", numbers=join_or(numbers)),
+    # TRANSLATORS: hint ladder, third rung in Sato 157 with four players: nothing fits and, with every tile dealt, there is nothing to draw.
+    "move_pass_at_once": lambda: _("No tile fits, and with every tile dealt there is nothing to draw: pass."),
+    # TRANSLATORS: hint ladder, third rung in a spinner game: the play.
+    "move_arm": lambda tile, arm, number: _(
+        "Play %(tile)s on %(arm)s, on the %(number)s.", tile=tile, arm=arm_name(arm), number=number),
+    "move_arm_points": lambda tile, arm, number, count, points: _move_arm_points(tile, arm, number, count, points),
+    # TRANSLATORS: hint engine, recommended move in Straight: %(wins)s%% is a percentage of simulated rounds won.
+    "recommend_arm": lambda tile, arm, number, samples, wins: _(
+        "Play %(tile)s on %(arm)s (on the %(number)s). In %(samples)s simulated deals of the tiles you cannot see, "
+        "it won %(wins)s%% of the rounds, the best of your moves.",
+        tile=tile, arm=arm_name(arm), number=number, samples=samples, wins=wins),
+    # TRANSLATORS: hint engine, the second-best move in Straight, for comparison.
+    "alternative_arm": lambda tile, arm, wins: _(
+        "The next best, %(tile)s on %(arm)s, won %(wins)s%%.", tile=tile, arm=arm_name(arm), wins=wins),
+    # TRANSLATORS: hint engine, recommended move in All Fives; %(standing)s is e.g. "3.5 points ahead of your opponent".
+    "recommend_arm_points": lambda tile, arm, number, samples, margin: _(
+        "Play %(tile)s on %(arm)s (on the %(number)s). In %(samples)s simulated deals of the tiles you cannot see, "
+        "counting every point from this play to the end of the round, it left you on average %(standing)s, the "
+        "best of your moves.", tile=tile, arm=arm_name(arm), number=number, samples=samples, standing=_standing(margin)),
+    # TRANSLATORS: hint engine, the second-best move in All Fives; %(standing)s is e.g. "1.5 points behind your opponent".
+    "alternative_arm_points": lambda tile, arm, margin: _(
+        "The next best, %(tile)s on %(arm)s, left you on average %(standing)s.",
+        tile=tile, arm=arm_name(arm), standing=_standing(margin)),
+    # TRANSLATORS: hint engine, recommended move in a spinner game: a single legal move.
+    "recommend_only_arm": lambda tile, arm, number: _(
+        "Play %(tile)s on %(arm)s (on the %(number)s): it is your only legal move.",
+        tile=tile, arm=arm_name(arm), number=number),
+    # TRANSLATORS: hint engine, recommended move in a spinner game: one tile fits several arms that lead to the same game.
+    "recommend_any_arm": lambda tile, number: _(
+        "Play %(tile)s on any arm showing %(number)s: those moves lead to the same game, so any of them will do.",
+        tile=tile, number=number),
+    # TRANSLATORS: hint engine, All Fives: the recommended play scores at once; %(sum)s is the addition, e.g. "5 + 6 + 4".
+    "reason_scores": lambda tile, sum, count, points: ngettext(
+        "%(tile)s scores at once: the open ends then add up to %(sum)s = %(count)s, a multiple of 5, so %(num)d point.",
+        "%(tile)s scores at once: the open ends then add up to %(sum)s = %(count)s, a multiple of 5, so %(num)d points.",
+        points, tile=tile, sum=sum, count=count),
+    # TRANSLATORS: hint engine, All Fives: the recommended play scores nothing now (it is chosen for what follows).
+    "reason_scores_nothing": lambda tile, sum, count, points: _(
+        "%(tile)s scores nothing now: the open ends then add up to %(sum)s = %(count)s, not a multiple of 5.",
+        tile=tile, sum=sum, count=count),
+    # TRANSLATORS: hint engine, All Fives, a reason for the recommended move: it is the last tile.
+    "reason_plays_out_to_five": lambda tile: _(
+        "%(tile)s is your last tile: playing it ends the round and you score the pips left in your opponent's hand, "
+        "rounded to the nearest multiple of 5.", tile=tile),
+    # TRANSLATORS: an opponent's turn on a spinner's top or bottom arm. "Seat" is a player's place at the table, numbered from 0.
+    "turn_play_arm": lambda seat, drawn, tile, arm: _(
+        "Seat %(seat)s played %(tile)s on %(arm)s.", seat=seat, tile=tile, arm=arm_name(arm)),
+    # TRANSLATORS: an opponent's turn: drew, then played on a spinner's top or bottom arm. "Seat" is a player's place at the table, numbered from 0.
+    "turn_draw_play_arm": lambda seat, drawn, tile, arm: ngettext(
+        "Seat %(seat)s drew %(num)d tile, then played %(tile)s on %(arm)s.",
+        "Seat %(seat)s drew %(num)d tiles, then played %(tile)s on %(arm)s.", drawn, seat=seat, tile=tile,
+        arm=arm_name(arm)),
 }
 
 
 register("domino.explain", NOTES, __name__)
+register("domino.learner", LEARNER_NOTES, __name__)
 
 
 def render_note(note: Note) -> str:

@@ -25,7 +25,7 @@ from typing import Mapping, Protocol, Sequence, Union
 
 from .analysis import Note
 from . import Action, ActionKind, Position
-from .spinner import ARMS, SpinnerLayout, all_fives_score
+from .spinner import ARMS, DOWN, UP, SpinnerLayout, all_fives_score
 from .tiles import NUMBER_MASK, RANK, tiles_in
 from .hints.view import SeatTracker, SeatView
 
@@ -135,8 +135,10 @@ class HeuristicPlayer:
 
     def score(self, view: SeatView, action: Action, lacking: set[int]) -> float:
         tile = action.tile
-        assert tile is not None and view.ends is not None and action.end is not None
-        ends = view.ends_after(action)  # every open end after the play: two, or up to four arms
+        assert tile is not None
+        # every open end after the play (two, or up to four arms); an opening with any tile (Sato
+        # 157's later rounds) is scored alike, by the two ends the lead shows
+        ends = view.ends_after(action)
         rest = view.hand & ~tile.bit
         showing = 0
         for number in ends:
@@ -146,7 +148,7 @@ class HeuristicPlayer:
         blocks = sum(number in lacking for number in ends)
         score = (tile.value + self.DOUBLE * tile.is_double + self.REPLY * replies
                  + self.VARIETY * len(numbers) + self.BLOCK * blocks)
-        if view.rules.scores_ends:
+        if view.rules.scores_ends and action.kind is ActionKind.PLAY:  # the lead scores nothing
             layout = view.layout_after(action)
             score += self.POINTS * all_fives_score(layout.count()) - self.GIFT * _best_reply(view, layout, rest)
         return score
@@ -196,6 +198,8 @@ class TurnSummary:
         if self.action.kind is ActionKind.OPEN:
             return Note("turn_open", params)
         assert self.action.end is not None
+        if self.action.end in (UP, DOWN):  # a spinner's side: the sentence names the arm
+            return Note(f"turn_{drew}play_arm", {**params, "arm": self.action.end.value})
         return Note(f"turn_{drew}play_{self.action.end.value}", params)
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Sequence
+
 from ..analysis import Note, _sum, explain_result
-from .. import ActionKind, End, Match, Position, Required
-from ..rules import OpeningReason
+from .. import Action, ActionKind, End, Match, Position, Required
+from ..rules import OpeningReason, RuleSet, score_blocked_last_player
+from ..spinner import SpinnerLayout, all_fives_score
 from ..tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
-from .recommendation import DEFAULT_SAMPLES, Recommendation, recommend
-from .view import SeatView
+from .recommendation import Recommendation, recommend
+from .view import SeatView, deals_every_tile
 
 #: How many tiles of the set show a given number (6 with another number, plus its double).
 TILES_PER_NUMBER = 7
@@ -63,24 +66,12 @@ def spinner_turn_notes(position: Position) -> list[Note]:
     layout = position.layout
     assert layout is not None
     open_ends = position.open_ends()
-    notes = [Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]})]
-    if len(open_ends) == 2:
-        notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
-    if position.rules.scores_ends:
-        terms = layout.count_terms()
-        notes.append(Note("count_now", {"sum": _sum(terms), "count": sum(terms)}))
+    notes = _table_notes(layout, position.rules)
     numbers = sorted(set(open_ends.values()))
     if required is Required.PLAY:
         moves = position.legal_moves()
         notes.append(Note("legal_count", {"seat": seat, "count": len(moves)}))
-        for move in moves:
-            params = {"tile": str(move.tile), "arm": move.end.value, "number": open_ends[move.end]}  # type: ignore[index]
-            if position.rules.scores_ends:
-                terms = layout.play(move.tile, move.end).count_terms()  # type: ignore[arg-type]
-                notes.append(Note("arm_fit_count", {**params, "sum": _sum(terms), "count": sum(terms),
-                                                    "points": position.points_for(move)}))
-            else:
-                notes.append(Note("arm_fit", params))
+        notes += _arm_fit_notes(layout, moves, position.rules)
         notes.append(Note("play_compulsory", {}))
     elif required is Required.DRAW:
         notes.append(Note("arms_must_draw", {"seat": seat, "numbers": numbers, "boneyard": len(position.boneyard)}))
@@ -89,17 +80,67 @@ def spinner_turn_notes(position: Position) -> list[Note]:
     return notes
 
 
+def _table_notes(layout: SpinnerLayout, rules: RuleSet) -> list[Note]:
+    """A spinner's table: its open arms and the numbers they show, that its sides are still closed
+    (while only its ends are open), and in All Fives the count of the open ends now."""
+    open_ends = layout.open_ends()
+    notes = [Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]})]
+    if len(open_ends) == 2:
+        notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
+    if rules.scores_ends:
+        terms = layout.count_terms()
+        notes.append(Note("count_now", {"sum": _sum(terms), "count": sum(terms)}))
+    return notes
+
+
+def _arm_fit_notes(layout: SpinnerLayout, moves: Sequence[Action], rules: RuleSet) -> list[Note]:
+    """Each legal play on a spinner's table with the arm and number it matches; in All Fives with
+    the count it leaves and the points it scores."""
+    notes = []
+    open_ends = layout.open_ends()
+    for move in moves:
+        assert move.tile is not None and move.end is not None
+        params = {"tile": str(move.tile), "arm": move.end.value, "number": open_ends[move.end]}
+        if rules.scores_ends:
+            terms = layout.play(move.tile, move.end).count_terms()
+            notes.append(Note("arm_fit_count", {**params, "sum": _sum(terms), "count": sum(terms),
+                                                "points": all_fives_score(sum(terms))}))
+        else:
+            notes.append(Note("arm_fit", params))
+    return notes
+
+
+def scoring_notes(layout: SpinnerLayout, moves: Sequence[Action]) -> list[Note]:
+    """All Fives: which of the legal plays score and how much, best first, or that none does."""
+    scoring = []
+    for move in moves:
+        assert move.tile is not None and move.end is not None
+        points = all_fives_score(layout.play(move.tile, move.end).count())
+        if points:
+            scoring.append((-points, len(scoring), move, points))
+    if not scoring:
+        return [Note("no_scoring_play", {"count": len(moves)})]
+    plays = [(str(move.tile), move.end.value, points) for _, _, move, points in sorted(scoring)]  # type: ignore[union-attr]
+    return [Note("scoring_plays", {"plays": plays})]
+
+
 def opening_notes(view: SeatView, visible: int | None = None) -> list[Note]:
     """Who opens and why; the tie rule; that no other first tile is legal. ``visible``: the tiles
     the reader may see named, for a reader who is not the seat (the API's, who sees every hand):
     then nothing is said to "you"; by default the seat's hand and the opening tile."""
     opening = view.opening
-    if opening is None or opening.tile is None:
+    if opening is None:
         return []
-    tile = opening.tile
     reader_is_seat = visible is None
+    if opening.tile is None:
+        # Sato 157 after the first round: the match chose the leader (the last winner, or after a
+        # tie the last leader), who may open with any tile.
+        return [Note("open_any", {"seat": opening.seat})]
+    tile = opening.tile
     if opening.rule is OpeningReason.HIGHEST_DOUBLE:
         notes = [Note("open_double", {"seat": opening.seat, "tile": str(tile)})]
+        if view.rules.spinner:  # that double is the spinner: what it means for the next plays
+            notes.append(Note("spinner_arms", {"spinner": str(tile)}))
     else:
         notes = [Note("open_heaviest", {"seat": opening.seat, "tile": str(tile), "value": tile.value})]
         # Only tiles the reader can see are named: for a seat, another hand's tiles stay hidden.
@@ -128,8 +169,10 @@ def legal_move_notes(view: SeatView) -> list[Note]:
     """Each fitting tile with the end and number it matches, and why the others do not fit."""
     if view.required() is not Required.PLAY:
         return []
-    left, right = view.ends  # type: ignore[misc]
     moves = view.legal_actions()
+    if view.layout is not None:
+        return _spinner_legal_move_notes(view, moves)
+    left, right = view.ends  # type: ignore[misc]
     notes = [Note("ends", {"left": left, "right": right}),
              Note("legal_count", {"seat": view.seat, "count": len(moves)})]
     for move in moves:
@@ -143,13 +186,36 @@ def legal_move_notes(view: SeatView) -> list[Note]:
     return notes
 
 
+def _spinner_legal_move_notes(view: SeatView, moves: list[Action]) -> list[Note]:
+    """:func:`legal_move_notes` on a spinner's table: the open arms (any of them may take a tile),
+    each play, in All Fives what each scores and which score at all, and the tiles that fit none."""
+    layout = view.layout
+    assert layout is not None
+    notes = _table_notes(layout, view.rules)
+    if len(layout.open_ends()) > 2:
+        notes.append(Note("any_open_arm", {"arms": len(layout.open_ends())}))
+    notes.append(Note("legal_count", {"seat": view.seat, "count": len(moves)}))
+    notes += _arm_fit_notes(layout, moves, view.rules)
+    if view.rules.scores_ends:
+        notes += scoring_notes(layout, moves)
+    misfits = [str(t) for t in tiles_in(view.hand & ~view.fitting())]
+    if misfits:
+        notes.append(Note("no_fit_tiles_arms", {"tiles": misfits, "numbers": _numbers(view.ends)}))
+    notes.append(Note("play_compulsory", {}))
+    return notes
+
+
+def _numbers(ends: Sequence[int] | None) -> list[int]:
+    """The different numbers at the open ends, lowest first."""
+    return sorted(set(ends or ()))
+
+
 def draw_notes(view: SeatView) -> list[Note]:
     """Why the viewer must draw, and after drawing, which drawn tile fits and why drawing stopped."""
     required = view.required()
     ends = view.ends
     if ends is None or required not in (Required.PLAY, Required.DRAW, Required.PASS):
         return []
-    left, right = ends
     notes = []
     drawn = [t for t in view.drawn_this_turn() if t is not None]
     if drawn:
@@ -160,34 +226,59 @@ def draw_notes(view: SeatView) -> list[Note]:
         emptied = required is Required.PASS
         went_on = misses[:-1] if emptied else misses
         if went_on:
-            notes.append(_about_ends("drawn_misfits", left, right, tiles=[str(t) for t in went_on]))
+            notes.append(_about_ends("drawn_misfits", ends, tiles=[str(t) for t in went_on]))
         if emptied:
-            notes.append(_about_ends("drawn_last_misfit", left, right, tile=str(last)))
+            notes.append(_about_ends("drawn_last_misfit", ends, tile=str(last)))
         if required is Required.PLAY:
-            if last.has(left) and last.has(right):
-                notes.append(_about_ends("drawn_fits_both", left, right, tile=str(last)))
-            else:
-                end = "left" if last.has(left) else "right"
-                notes.append(Note("drawn_fits_" + end, {"tile": str(last), "number": left if end == "left" else right}))
+            notes.append(_drawn_fits(view, last))
     if required is Required.DRAW:
-        notes.append(Note("must_draw", {"seat": view.seat, "left": left, "right": right, "boneyard": view.boneyard_count}))
+        if view.layout is not None:
+            notes.append(Note("arms_must_draw", {"seat": view.seat, "numbers": _numbers(ends),
+                                                 "boneyard": view.boneyard_count}))
+        else:
+            left, right = ends
+            notes.append(Note("must_draw", {"seat": view.seat, "left": left, "right": right,
+                                            "boneyard": view.boneyard_count}))
     return notes
 
 
-def _about_ends(kind: str, left: int, right: int, **params) -> Note:
-    """A note naming both end numbers, or its ``_one`` form naming the number once when the two
-    ends show the same number (not "a 5 or a 5")."""
-    if left == right:
-        return Note(kind + "_one", {**params, "number": left})
-    return Note(kind, {**params, "left": left, "right": right})
+def _drawn_fits(view: SeatView, last) -> Note:
+    """Why drawing stopped: the last drawn tile fits (on a line: which end; with a spinner: which arms)."""
+    if view.layout is not None:
+        arms = [end.value for end, number in view.open_ends().items() if last.has(number)]
+        return Note("drawn_fits_arms", {"tile": str(last), "arms": arms})
+    left, right = view.ends  # type: ignore[misc]
+    if last.has(left) and last.has(right):
+        return _about_ends("drawn_fits_both", (left, right), tile=str(last))
+    end = "left" if last.has(left) else "right"
+    return Note("drawn_fits_" + end, {"tile": str(last), "number": left if end == "left" else right})
+
+
+def _about_ends(kind: str, ends: Sequence[int], **params) -> Note:
+    """A note naming the numbers at the open ends: its ``_one`` form names the number once when
+    every end shows the same number (not "a 5 or a 5"); two numbers as ``left`` and ``right``; three
+    or four (a spinner's arms) in its ``_many`` form, as a list ``numbers``."""
+    numbers = _numbers(ends)
+    if len(numbers) == 1:
+        return Note(kind + "_one", {**params, "number": numbers[0]})
+    if len(ends) == 2:
+        return Note(kind, {**params, "left": ends[0], "right": ends[1]})
+    if len(numbers) == 2:
+        return Note(kind, {**params, "left": numbers[0], "right": numbers[1]})
+    return Note(kind + "_many", {**params, "numbers": numbers})
 
 
 def pass_notes(view: SeatView) -> list[Note]:
     """Why the viewer must pass, and how close the round is to being blocked."""
     if view.required() is not Required.PASS:
         return []
-    left, right = view.ends  # type: ignore[misc]
-    notes = [Note("must_pass", {"seat": view.seat, "left": left, "right": right})]
+    if view.layout is not None:
+        notes = [Note("arms_must_pass", {"seat": view.seat, "numbers": _numbers(view.ends)})]
+    else:
+        left, right = view.ends  # type: ignore[misc]
+        notes = [Note("must_pass", {"seat": view.seat, "left": left, "right": right})]
+    if deals_every_tile(view.rules, view.seats):
+        notes.append(Note("no_boneyard_pass", {"seats": view.seats}))
     if view.passes:
         notes.append(Note("passes_so_far", {"passes": view.passes, "seats": view.seats}))
     return notes
@@ -228,6 +319,20 @@ def match_notes(match: Match) -> list[Note]:
 LOW_BONEYARD = 4
 
 
+def _boneyard_kind(rules: RuleSet, seats: int, boneyard: int) -> str:
+    """Which strategy note about the boneyard is true under these rules: a blocked round goes to
+    the lowest pips, except in All Fives (to whoever placed the last tile); with every tile dealt
+    there never was a boneyard."""
+    if deals_every_tile(rules, seats):
+        return "no_boneyard"
+    last_player = rules.score_blocked is score_blocked_last_player
+    if boneyard == 0:
+        return "boneyard_empty_last_player" if last_player else "boneyard_empty"
+    if boneyard <= LOW_BONEYARD:
+        return "boneyard_low_last_player" if last_player else "boneyard_low"
+    return "boneyard_plenty"
+
+
 def strategy_notes(view: SeatView) -> list[Note]:
     """On request: for each number at the open ends, where its seven tiles are; what the others
     are known to lack; doubles worth shedding; boneyard pressure."""
@@ -251,12 +356,9 @@ def strategy_notes(view: SeatView) -> list[Note]:
         playable = [str(t) for t in tiles_in(view.fitting() & DOUBLES_MASK)]
         if playable and view.my_turn:
             notes.append(Note("shed_double_now", {"tiles": playable}))
-    if view.boneyard_count == 0:
-        notes.append(Note("boneyard_empty", {}))
-    elif view.boneyard_count <= LOW_BONEYARD:
-        notes.append(Note("boneyard_low", {"boneyard": view.boneyard_count}))
-    else:
-        notes.append(Note("boneyard_plenty", {"boneyard": view.boneyard_count}))
+    kind = _boneyard_kind(view.rules, view.seats, view.boneyard_count)
+    params = {"boneyard": view.boneyard_count} if kind.startswith(("boneyard_low", "boneyard_plenty")) else {}
+    notes.append(Note(kind, {"seats": view.seats} if kind == "no_boneyard" else params))
     return notes
 
 
@@ -272,17 +374,23 @@ class HintLadder:
     recommendation: Recommendation
 
 
-def hint_ladder(view: SeatView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> HintLadder:
-    """Every rung of the ladder for the viewer's turn. Raises ``ValueError`` when it is not its turn."""
+def hint_ladder(view: SeatView, *, seed: int = 0, samples: int | None = None) -> HintLadder:
+    """Every rung of the ladder for the viewer's turn. Raises ``ValueError`` when it is not its turn.
+    ``samples``: the recommendation's determinizations (None: its default for the rule set)."""
     recommendation = recommend(view, seed=seed, samples=samples)
     action = recommendation.action
     ends = view.ends
     explanation = tuple(explain_turn(view)) + recommendation.notes
+    if action.kind is ActionKind.PASS and deals_every_tile(view.rules, view.seats):
+        # nothing was ever left to draw (Sato 157, four players): look at the hand, then pass at once
+        assert ends is not None
+        return HintLadder(_about_ends("nudge_draw", ends), Note("no_boneyard_pass", {"seats": view.seats}),
+                          Note("move_pass_at_once", {}), explanation, recommendation)
     if action.kind is ActionKind.DRAW or action.kind is ActionKind.PASS:
         assert ends is not None
         kind = action.kind.value
         return HintLadder(
-            _about_ends("nudge_" + kind, *ends),
+            _about_ends("nudge_" + kind, ends),
             Note("highlight_boneyard", {"boneyard": view.boneyard_count}),
             Note("move_" + kind, {}),
             explanation, recommendation,
@@ -292,6 +400,8 @@ def hint_ladder(view: SeatView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES
         return HintLadder(Note("nudge_open", {}), Note("highlight_tile", {"tile": tile}),
                           Note("move_open", {"tile": tile}), explanation, recommendation)
     assert ends is not None and action.end is not None
+    if view.layout is not None:
+        return HintLadder(*_spinner_rungs(view, action), explanation, recommendation)
     number = ends[0] if action.end is End.LEFT else ends[1]
     return HintLadder(
         Note("nudge_" + action.end.value, {"number": number}),
@@ -301,7 +411,22 @@ def hint_ladder(view: SeatView, *, seed: int = 0, samples: int = DEFAULT_SAMPLES
     )
 
 
+def _spinner_rungs(view: SeatView, action: Action) -> tuple[Note, Note, Note]:
+    """The first three rungs for a play on a spinner's table: look at the arm, at the tile, then
+    the move (in All Fives with the count it leaves and its points, when it scores)."""
+    assert action.tile is not None and action.end is not None
+    number = view.open_ends()[action.end]
+    params = {"tile": str(action.tile), "arm": action.end.value, "number": number}
+    move = Note("move_arm", params)
+    if view.rules.scores_ends:
+        count = view.layout_after(action).count()
+        if all_fives_score(count):
+            move = Note("move_arm_points", {**params, "count": count, "points": count})
+    return (Note("nudge_arm", {"arm": action.end.value, "number": number}),
+            Note("highlight_tile", {"tile": str(action.tile)}), move)
+
+
 __all__ = [
     "HintLadder", "draw_notes", "explain_turn", "hint_ladder", "legal_move_notes", "match_notes",
-    "opening_notes", "pass_notes", "round_end_notes", "strategy_notes",
+    "opening_notes", "pass_notes", "round_end_notes", "scoring_notes", "spinner_turn_notes", "strategy_notes",
 ]
