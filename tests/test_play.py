@@ -62,7 +62,7 @@ def play_on(client, url, rng, steps=200):
             choice = rng.choice(playable)
         r = client.get(url + f"&try={choice}")
         if r.status_code == 200:  # the tile fits both ends: choose one
-            ends = re.findall(r'class="button" href="([^"]+)">On the', r.get_data(as_text=True))
+            ends = re.findall(r'class="button" data-end="\w+" href="([^"]+)">On the', r.get_data(as_text=True))
             url = ends[rng.randrange(2)].replace("&amp;", "&").split("#")[0]
         else:
             assert r.status_code == 302

@@ -30,7 +30,7 @@ import secrets
 from pathlib import Path
 
 from .games.domino import PLAYBOARD, Deal
-from .games.domino.rules import RULE_SETS, RuleSet
+from .games.domino.rules import RULE_SETS, RuleSet, rules_for_round
 
 #: Bumped if the id's layout or the way deals are derived ever changes.
 GAME_ID_VERSION = 1
@@ -158,12 +158,14 @@ def _derive(key: bytes, game_id: str, purpose: str) -> bytes:
     return hmac.new(key, f"tutor free play\0{purpose}\0{game_id}".encode("ascii"), hashlib.sha256).digest()
 
 
-def free_play_deal(key: bytes, game_id: str, round_index: int) -> Deal:
+def free_play_deal(key: bytes, game_id: str, round_index: int, leader: int | None = None) -> Deal:
     """Round ``round_index`` (0 first) of a game: a shuffle seeded by HMAC-SHA256(key, id, round),
-    256 bits that only the key's holders can compute."""
+    256 bits that only the key's holders can compute. ``leader`` is the seat the match chose to
+    open this round (Sato 157: the previous round's winner, ``Match.next_leader()``), which opens
+    with any tile; None leaves the opening to the rule set."""
     seats, rules = read_domino_id(game_id)
     seed = int.from_bytes(_derive(key, game_id, f"deal {round_index}"), "big")
-    return Deal.from_seed(seed, seats, rules)
+    return Deal.from_seed(seed, seats, rules_for_round(rules, leader))
 
 
 def free_play_seed(key: bytes, game_id: str) -> int:

@@ -17,17 +17,21 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..games.domino.diagrams import Display, describe_position, display_options, last_tile_move
-from ..games.domino import Deal, DominoError, IllegalMoveError, Match, Required, Tile
+from ..games.domino import PLAYBOARD, Deal, DominoError, IllegalMoveError, Match, Required, Tile
 from ..games.domino.clicks import interpret_click
-from ..freeplay import SEAT_COUNTS, GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id
-from ..games.domino.guided import Game, hand_by_id, default_opponents, load_hands, replay
+from ..games.domino.rules import OpeningReason, RoundResult, RuleSet
+from ..freeplay import DOMINO_RULES, GameIdError, free_play_deal, free_play_seed, new_game_id, read_domino_id
+from ..games.domino.guided import Game, cut_short, hand_by_id, default_opponents, load_hands, replay, rule_set_hands
+from ..games.domino.rules import RULE_SETS
 from ..games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from ..games.domino.players import summarize_turns
 from ..games.domino.render import render_position
 from .diagrams import labels_for_notes
 from .errors import BadGame, secret_key
 from .pages import use_language_prefix
-from .voice import Voice, match_line, match_won, player_name, render_all, round_headline
+from .rule_sets import rule_set_name
+from .voice import (Voice, match_line, match_won, player_name, render_all, round_headline, scored_line,
+                    target_notes)
 from .wording import join_or, render_error, render_refusal
 
 def N_(msgid: str) -> str:
@@ -74,16 +78,23 @@ class Table:
     finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' moves
     moves: list[str] = field(default_factory=list)  # the current round's learner moves
     game_id: str = ""  # free play: the opaque id in the address (tutor.freeplay)
+    rules: RuleSet = PLAYBOARD  # free play: read from the game id; a guided hand: the hand's
+
+    @property
+    def rules_name(self) -> str:
+        """The rule set's name for the page ("" for the course's own rules, which need no name)."""
+        return "" if self.rules is PLAYBOARD else rule_set_name(self.rules)
 
     @property
     def round_number(self) -> int:
         return len(self.finished) + 1
 
-    def deal(self, round_index: int | None = None) -> Deal:
+    def deal(self, round_index: int | None = None, leader: int | None = None) -> Deal:
+        """The round's deal; ``leader``: the seat the match chose to open it (Sato 157), if any."""
         if self.hand_id is not None:
             return hand_by_id(self.hand_id).deal
         index = len(self.finished) if round_index is None else round_index
-        return free_play_deal(secret_key(), self.game_id, index)
+        return free_play_deal(secret_key(), self.game_id, index, leader)
 
     def opponents(self) -> list:
         if self.hand_id is not None:
@@ -107,9 +118,9 @@ class Table:
         return {"g": self.game_id, "m": ROUND_SEPARATOR.join(rounds)}
 
 
-def _replay(table: Table, moves: list[str], round_index: int | None = None) -> Game:
+def _replay(table: Table, moves: list[str], round_index: int | None = None, leader: int | None = None) -> Game:
     try:
-        return replay(table.deal(round_index), moves, table.opponents())
+        return replay(table.deal(round_index, leader), moves, table.opponents())
     except IllegalMoveError as error:
         index = error.params.get("index", 0)
         # TRANSLATORS: a game address contains a move the rules do not allow; %(reason)s says why.
@@ -122,9 +133,16 @@ def _replay(table: Table, moves: list[str], round_index: int | None = None) -> G
 
 
 # ---- routes -------------------------------------------------------------------------------------
+#: The free-play rule sets offered besides the course's own, in the order of the id's kind byte.
+OTHER_RULES: tuple[RuleSet, ...] = tuple(RULE_SETS[name] for name in DOMINO_RULES if name != PLAYBOARD.name)
+
+
 @bp.get("/hands/")
 def hands_index():
-    return render_template("play/index.html", hands=list(load_hands().values()))
+    grouped = rule_set_hands()
+    return render_template("play/index.html", hands=list(load_hands().values()),
+                           other_rules=[(rules, rule_set_name(rules), grouped.get(rules.name, []))
+                                        for rules in OTHER_RULES])
 
 
 @bp.get("/hands/<hand_id>")
@@ -133,7 +151,7 @@ def guided(hand_id: str):
         hand = hand_by_id(hand_id)
     except KeyError:
         abort(404)
-    table = Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")))
+    table = Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")), rules=hand.rules)
     return _game_page(table)
 
 
@@ -142,14 +160,24 @@ def free_play():
     game_id = request.args.get("g")
     if game_id is None:
         # A new match, or an address from before game ids (its deals could be computed from it):
-        # choose the id now, so that the URL holds the whole state from here on.
+        # choose the id now, so that the URL holds the whole state from here on. The rule set
+        # goes into the id (tutor.freeplay), so it cannot change during the match.
+        rules = RULE_SETS.get(request.args.get("rules", PLAYBOARD.name))
+        if rules is None or rules.name not in DOMINO_RULES:
+            # TRANSLATORS: free play was asked for with rules it does not know; %(names)s lists the rule sets offered, such as "Sato 157, Straight or All Fives".
+            raise BadGame(_("Free play is offered with these rules: %(names)s.",
+                            names=join_or([rule_set_name(RULE_SETS[name]) for name in DOMINO_RULES])))
         seats = request.args.get("seats", "2")
-        if seats not in [str(n) for n in SEAT_COUNTS]:
-            # TRANSLATORS: free play was asked for with another number of players; %(counts)s lists the numbers allowed, such as "2, 3 or 4".
-            raise BadGame(_("Free play is for %(counts)s players.", counts=join_or(SEAT_COUNTS)))
-        return redirect(url_for("play.free_play", g=new_game_id(int(seats))))
+        if seats not in [str(n) for n in rules.seat_counts]:
+            if rules is PLAYBOARD:
+                # TRANSLATORS: free play was asked for with another number of players; %(counts)s lists the numbers allowed, such as "2, 3 or 4".
+                raise BadGame(_("Free play is for %(counts)s players.", counts=join_or(rules.seat_counts)))
+            # TRANSLATORS: free play of another rule set was asked for with another number of players; %(rules)s is its name, such as "Straight"; %(counts)s lists the numbers allowed, such as "2" or "2, 3 or 4".
+            raise BadGame(_("%(rules)s is played by %(counts)s players.", rules=rule_set_name(rules),
+                            counts=join_or(rules.seat_counts)))
+        return redirect(url_for("play.free_play", g=new_game_id(int(seats), rules=rules)))
     try:
-        seats = read_game_id(game_id)
+        seats, rules = read_domino_id(game_id)
     except GameIdError:
         # TRANSLATORS: the game id in a free-play address was changed or cut short.
         raise BadGame(_("This game's address is not valid: its game number was changed or cut short. "
@@ -158,7 +186,7 @@ def free_play():
     if len(rounds) > MAX_ROUNDS:
         raise BadGame(_("This address holds more moves than any round can have."))
     table = Table(None, seats, free_play_seed(secret_key(), game_id),
-                  [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]), game_id=game_id)
+                  [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]), game_id=game_id, rules=rules)
     return _game_page(table)
 
 
@@ -168,20 +196,36 @@ def _match_won_message() -> str:
     return _("This match is already won, so it has no further round. Start a new match from the free play page.")
 
 
+def _round_so_far(table: Table, match: Match, moves: list[str], round_index: int | None = None
+                  ) -> tuple[Game, RoundResult | None]:
+    """A round of the match replayed from its moves, and its result once it is over. All Fives
+    counts the target after each play: a play that brings a seat to it ends the match at once
+    (``Match.target_reached``), so the round stops there, and a move of the learner's after it
+    is refused."""
+    game = _replay(table, moves, round_index, match.next_leader())
+    for index, position in enumerate(game.positions):
+        reached = match.target_reached(position)
+        if reached is not None:
+            if any(before.to_move == LEARNER for before in game.positions[index:-1]):
+                raise BadGame(_match_won_message())
+            return cut_short(game, index), reached
+    return game, game.position.result()
+
+
 def _game_page(table: Table):
-    match = Match(table.seats)
+    match = Match(table.seats, table.rules)
     for index, moves in enumerate(table.finished):
-        earlier = _replay(table, moves, index)
-        result = earlier.position.result()
+        if match.is_over():
+            raise BadGame(_match_won_message())
+        _earlier, result = _round_so_far(table, match, moves, index)
         if result is None:
             # TRANSLATORS: a free-play address lists a round as finished although it is not over.
             raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
-        if match.is_over():
-            raise BadGame(_match_won_message())
         match = match.after(result)
     if match.is_over():
         raise BadGame(_match_won_message())  # a won match has no further round: never a "Round 9"
-    game = _replay(table, table.moves)
+    played = match
+    game, result = _round_so_far(table, match, table.moves)
     position = game.position
     refusal, choose_end, status = None, None, 200
     attempt = request.args.get("try")
@@ -192,9 +236,9 @@ def _game_page(table: Table):
             return redirect(table.url(table.moves + [target]) + "#" + TABLE_ANCHOR)
         if refusal:
             status = 400
-    over = position.required() is Required.OVER
+    over = result is not None
     if over:
-        match = match.after(position.result())
+        match = match.after(result)
     view = SeatView.from_history(game.positions, game.actions, LEARNER)
     voice = Voice(table.seats, LEARNER)
     learner_to_move = not over and position.to_move == LEARNER
@@ -212,7 +256,7 @@ def _game_page(table: Table):
     if answer and answer["error"]:
         status = 400
     result_shown = over and (not asks or (answer is not None and answer["done"]))
-    headline = round_headline(position, voice) if over else ""
+    headline = round_headline(result, voice) if over else ""
     return render_template(
         # present=1: the same game laid out for a projector (tutor/web/present.py, play/present.html)
         "play/present.html" if request.args.get("present") == "1" else "play/game.html",
@@ -221,7 +265,8 @@ def _game_page(table: Table):
         hand_buttons=_hand_buttons(game, fresh) if learner_to_move else [],
         can_draw=learner_to_move and position.required() is Required.DRAW,
         can_pass=learner_to_move and position.required() is Required.PASS,
-        since_last=render_all(voice, [t.note() for t in _turns_since_learner(game)]),
+        since_last=_since_last(game, voice),
+        scored=_learner_scored(game, voice),
         learner_has_moved=any(p.to_move == LEARNER for p in game.positions[:-1]),
         refusal=refusal, choose_end=choose_end,
         hint_level=hint_level, hint_levels=HINT_LEVELS,
@@ -231,10 +276,12 @@ def _game_page(table: Table):
         strategy=render_all(voice, strategy_notes(view)) if request.args.get("strategy") else [],
         headline=headline, asks=asks, answer=answer, result_shown=result_shown,
         seat_choices=[(str(s), player_name(s, table.seats)) for s in range(table.seats)],
-        result_notes=render_all(voice, round_end_notes(position)) if result_shown else [],
-        match_line=match_line(match, voice) if table.hand_id is None else "",
+        result_notes=_result_notes(position, result, voice) if result_shown else [],
+        match_line=match_line(match, voice, round_number=len(played.results) + 1,
+                              during=() if over else position.scores) if table.hand_id is None else "",
         match_won=match_won(match, voice) if over and table.hand_id is None else "",
-        status_text=_status(position, over, fresh, headline if result_shown else "", asking=bool(asks)),
+        round_scores=_round_scores(position, voice) if table.hand_id is not None and not over else "",
+        status_text=_status(game, over, fresh, headline if result_shown else "", asking=bool(asks)),
         table_anchor=TABLE_ANCHOR,
     ), status
 
@@ -247,13 +294,16 @@ def _bounded_int(text: str | None, top: int) -> int:
 
 def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | None]:
     """A click, as the rules read it (``games.domino.clicks``): the move to make (its text), the
-    refusal in the learner's words, or the two ends to choose from."""
+    refusal in the learner's words, or the ends to choose from: each fitting end's move, its end
+    (left, right, and on a spinner up and down) and the number it shows."""
     click = interpret_click(game.position, LEARNER, attempt)
     if click.action is not None:
         return str(click.action), None, None
     if click.ends is not None:
-        left, right = click.ends
-        return None, None, {"tile": str(left.tile), "left": str(left), "right": str(right), "ends": game.position.ends}
+        numbers = game.position.open_ends()
+        options = [{"move": str(move), "end": move.end.value, "number": numbers[move.end]} for move in click.ends]
+        return None, None, {"tile": str(click.ends[0].tile), "options": options,
+                            "spinner": game.position.layout is not None}
     return None, render_refusal(click.refusal, click.params), None
 
 
@@ -308,6 +358,62 @@ def _turns_since_learner(game: Game) -> list:
     return list(reversed(recent))
 
 
+def _points_of_tiles(game: Game) -> list[tuple[int, int]]:
+    """Each tile placed in the round, in order, as (seat, the points it scored): All Fives' points
+    during play, read from the change in ``Position.scores``; 0 in the other rule sets."""
+    return [(before.to_move, after.scores[before.to_move] - before.scores[before.to_move])
+            for before, after, action in zip(game.positions, game.positions[1:], game.actions)
+            if action.tile is not None]
+
+
+def _since_last(game: Game, voice: Voice) -> list[str]:
+    """The other seats' turns since the learner's last move, each followed, in All Fives, by the
+    points it scored ("Your opponent scored 15 points.")."""
+    turns = _turns_since_learner(game)
+    lines = render_all(voice, [t.note() for t in turns])
+    if not game.position.rules.scores_ends:
+        return lines
+    placed = [turn for turn in turns if turn.action is not None]
+    points = _points_of_tiles(game)[len(_points_of_tiles(game)) - len(placed):] if placed else []
+    scored = iter(points)
+    with_points = []
+    for turn, line in zip(turns, lines):
+        with_points.append(line)
+        if turn.action is not None:
+            seat, got = next(scored)
+            if got:
+                with_points[-1] += " " + scored_line(voice, seat, got)
+    return with_points
+
+
+def _learner_scored(game: Game, voice: Voice) -> str:
+    """All Fives: what the learner's last play scored ("You scored 10 points."), if it scored."""
+    if not game.position.rules.scores_ends:
+        return ""
+    mine = [got for seat, got in _points_of_tiles(game) if seat == LEARNER]
+    turns = summarize_turns(game.positions, game.actions)
+    last_mine = next((t for t in reversed(turns) if t.seat == LEARNER), None)
+    if not mine or last_mine is None or last_mine.action is None or not mine[-1]:
+        return ""
+    return scored_line(voice, LEARNER, mine[-1])
+
+
+def _round_scores(position, voice: Voice) -> str:
+    """A guided All Fives hand: the points scored so far in the round (free play shows them in
+    the match's score line)."""
+    if not position.rules.scores_ends:
+        return ""
+    return match_line(Match(position.seats, position.rules), voice, during=position.scores, round_only=True)
+
+
+def _result_notes(position, result: RoundResult, voice: Voice) -> list[str]:
+    """Why the round ended as it did: the hint engine's notes, or, when All Fives' target ended
+    the match in the middle of a round, that rule."""
+    if result.reason.value == "target":
+        return target_notes(position.rules.target_score)
+    return render_all(voice, round_end_notes(position))
+
+
 def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = None) -> Markup:
     """The table as the learner sees it, drawn from the game's own position and last move."""
     position = game.position
@@ -321,7 +427,8 @@ def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = 
     return Markup(svg)
 
 
-def _status(position, over: bool, fresh: Tile | None = None, headline: str = "", asking: bool = False) -> str:
+def _status(game: Game, over: bool, fresh: Tile | None = None, headline: str = "", asking: bool = False) -> str:
+    position = game.position
     if over:
         if headline:
             return headline
@@ -342,6 +449,13 @@ def _status(position, over: bool, fresh: Tile | None = None, headline: str = "",
             return _("You drew %(tile)s: it doesn't fit, draw again.", tile=str(fresh))
         # TRANSLATORS: status line of a game: you drew the last tile of the boneyard and it does not fit.
         return _("You drew %(tile)s, the last tile of the boneyard: it doesn't fit, so pass.", tile=str(fresh))
+    if required is Required.PASS and not game.positions[0].boneyard:
+        # TRANSLATORS: status line of a game: nothing fits, and all the tiles were dealt (Sato 157 with four players), so there is nothing to draw.
+        return _("Your turn: nothing fits, and every tile was dealt, so there is no boneyard to draw from: pass at once.")
+    opening = position.opening() if required is Required.OPEN else None
+    if opening is not None and opening.rule is OpeningReason.PREVIOUS_WINNER:
+        # TRANSLATORS: status line of a game (Sato 157): you won the previous round, so you open this one with any tile.
+        return _("Your turn: you won the last round, so you open this one, with any tile you like.")
     statuses = {
         # TRANSLATORS: status line of a game: the learner must open the round.
         Required.OPEN: _("Your turn: open the round."),

@@ -14,7 +14,8 @@ from typing import Callable, Sequence
 from flask_babel import gettext as _, ngettext
 
 from ..games.domino.analysis import Note
-from ..games.domino import Match, Position
+from ..games.domino import Match
+from ..games.domino.rules import RoundResult
 from .sentences import register, sentence
 from .wording import join_and, join_or, render_note
 
@@ -315,10 +316,19 @@ def render_all(voice: Voice, notes: Sequence[Note]) -> list[str]:
     return [text for text in (voice.render(n) for n in notes) if text]
 
 
-def round_headline(position: Position, voice: Voice) -> str:
+def round_headline(result: RoundResult, voice: Voice) -> str:
     """The one plain line that opens the end of a round: who won and the points."""
-    result = position.result()
-    assert result is not None
+    if result.reason.value == "target":  # All Fives: a play reached the target, the match is over
+        total = result.play_points[result.winner]
+        if result.winner == voice.viewer:
+            # TRANSLATORS: the first line when your play in All Fives brought you to the match's target: the match ends at once; %(num)d is your points this round.
+            return ngettext("Your play reaches the target: %(num)d point this round, and the match ends at once.",
+                            "Your play reaches the target: %(num)d points this round, and the match ends at once.",
+                            total)
+        # TRANSLATORS: the first line when another player's play in All Fives brought them to the match's target; %(player)s is e.g. "Your opponent".
+        return ngettext("%(player)s reaches the target: %(num)d point this round, and the match ends at once.",
+                        "%(player)s reaches the target: %(num)d points this round, and the match ends at once.",
+                        total, player=voice.name(result.winner))
     if result.winner is None:
         # TRANSLATORS: the first line at the end of a blocked round that is tied on pips and tiles.
         return _("Blocked, and a tie: nobody scores.")
@@ -335,22 +345,69 @@ def round_reasons(notes: Sequence[Note], voice: Voice) -> list[str]:
     return render_all(voice, notes)
 
 
-def match_line(match: Match, voice: Voice) -> str:
-    """"You 45 · Your opponent 12 · first to 100"."""
+def match_line(match: Match, voice: Voice, round_number: int | None = None, during: Sequence[int] = (),
+               round_only: bool = False) -> str:
+    """"You 45 · Your opponent 12 · first to 100", as the rule set counts its match: Straight's
+    "round 2 of 5" instead of a target. ``during``: points scored so far in the round being played
+    (All Fives), added to the totals, since they count at once; ``round_only``: those points alone
+    ("This round: You 10 · Your opponent 0", a guided hand)."""
+    totals = [0] * match.seats if round_only else list(match.totals)
+    for seat, points in enumerate(during):
+        totals[seat] += points
     parts = [
         # TRANSLATORS: one player's match total in the score line, e.g. "You 45" or "Your opponent 12".
         _("%(player)s %(points)s", player=voice.name(seat), points=total)
-        for seat, total in enumerate(match.totals)
+        for seat, total in enumerate(totals)
     ]
-    # TRANSLATORS: the end of the match score line: the match is won by the first player to reach %(target)s points.
-    parts.append(_("first to %(target)s", target=match.rules.target_score))
+    if round_only:
+        # TRANSLATORS: All Fives, a guided hand: the points scored so far in this round, e.g. "This round: You 10 · Your opponent 0".
+        return _("This round: %(scores)s", scores=" · ".join(parts))
+    rounds = match.rules.rounds
+    if rounds is not None and round_number is not None:
+        if round_number <= rounds:
+            # TRANSLATORS: the end of the match score line (Straight): which of the match's rounds this is, e.g. "round 2 of 5".
+            parts.append(_("round %(number)s of %(rounds)s", number=round_number, rounds=rounds))
+        else:
+            # TRANSLATORS: the end of the match score line (Straight): the totals were tied after the match's rounds, so one more round is played.
+            parts.append(_("round %(number)s: tied after %(rounds)s rounds, so play goes on", number=round_number,
+                           rounds=rounds))
+    elif rounds is None:
+        # TRANSLATORS: the end of the match score line: the match is won by the first player to reach %(target)s points.
+        parts.append(_("first to %(target)s", target=match.rules.target_score))
     return " · ".join(parts)
+
+
+def scored_line(voice: Voice, seat: int, points: int) -> str:
+    """All Fives: what one play scored, "You scored 10 points." / "Your opponent scored 15 points."."""
+    if seat == voice.viewer:
+        # TRANSLATORS: All Fives, a game page: your last play made the open ends add up to a multiple of 5, which you score.
+        return ngettext("You scored %(num)d point.", "You scored %(num)d points.", points)
+    # TRANSLATORS: All Fives, the move log: another player's play made the open ends add up to a multiple of 5; %(player)s is e.g. "Your opponent".
+    return ngettext("%(player)s scored %(num)d point.", "%(player)s scored %(num)d points.", points,
+                    player=voice.name(seat))
+
+
+def target_notes(target: int) -> list[str]:
+    """Why an All Fives match ended in the middle of a round."""
+    # TRANSLATORS: All Fives: the match ends as soon as a player's total reaches the target (%(target)s), even in the middle of a round, so nobody plays on and no hand is counted.
+    return [_("In All Fives points count as soon as they are scored: the first to reach %(target)s wins at that "
+              "moment, so the round is not played out and no hand is counted.", target=target)]
 
 
 def match_won(match: Match, voice: Voice) -> str:
     if match.winner is None:
         return ""
     total = match.totals[match.winner]
+    if match.rules.rounds is not None:
+        other = max(t for seat, t in enumerate(match.totals) if seat != match.winner)
+        played = len(match.results)
+        if match.winner == voice.viewer:
+            # TRANSLATORS: Straight: after the match's rounds you have the higher total and win the match.
+            return _("After %(rounds)s rounds you have the higher total, %(total)s to %(other)s, and win the match!",
+                     rounds=played, total=total, other=other)
+        # TRANSLATORS: Straight: after the match's rounds another player has the higher total and wins; %(player)s is e.g. "Your opponent".
+        return _("After %(rounds)s rounds %(player)s has the higher total, %(total)s to %(other)s, and wins the match.",
+                 rounds=played, player=voice.phrase(match.winner), total=total, other=other)
     if match.winner == voice.viewer:
         # TRANSLATORS: free play: you reached the target and win the match.
         return _("You reach %(total)s points and win the match!", total=total)
@@ -359,4 +416,4 @@ def match_won(match: Match, voice: Voice) -> str:
 
 
 __all__ = ["LEARNER", "PERSONAL", "Voice", "match_line", "match_won", "player_name", "player_phrase",
-           "render_all", "round_headline", "round_reasons"]
+           "render_all", "round_headline", "round_reasons", "scored_line", "target_notes"]

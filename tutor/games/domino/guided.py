@@ -211,6 +211,14 @@ def _game(deal: Deal, positions: list[Position], actions: list[Action], learner:
     return Game(deal, list(actions), list(positions), list(learner), _completed_turns(positions, actions))
 
 
+def cut_short(game: Game, actions: int) -> Game:
+    """The game as it stood after its first ``actions`` actions (All Fives: the match ended there,
+    when a play brought a seat to the target, and the opponents' later turns never happened)."""
+    positions = game.positions[:actions + 1]
+    learner = [a for before, a in zip(positions, game.actions[:actions]) if before.to_move == LEARNER]
+    return _game(game.deal, positions, game.actions[:actions], learner)
+
+
 def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Sequence) -> Game:
     """Replay the learner's actions from the deal; opponents' turns are played automatically by their
     deterministic players whenever it is their turn, until it is seat 0's turn again or the round is
@@ -319,6 +327,6 @@ def moments(game: Game) -> set[str]:
 
 __all__ = [
     "Game", "GuidedHand", "HANDS_FILE", "HandError", "LEARNER", "MOMENTS", "OPPONENT_KINDS",
-    "all_hands", "default_opponents", "every_learner_line", "hand_by_id", "hand_from_data",
+    "all_hands", "cut_short", "default_opponents", "every_learner_line", "hand_by_id", "hand_from_data",
     "load_hands", "load_hands_from", "moments", "replay", "rule_set_hands",
 ]
