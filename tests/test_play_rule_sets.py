@@ -220,7 +220,10 @@ class Match:
         response = self.client.get(url)
         assert response.status_code == 200, (url, response.status_code)
         self.pages += 1
-        return response.get_data(as_text=True)
+        page = response.get_data(as_text=True)
+        main = text_of(page.split('<main')[1].split('</main>')[0])
+        assert not re.search(r"\bSeat \d", main), "a learner's page names nobody by seat number"
+        return page
 
     def check_learner_page(self, page: str, checked) -> None:
         """The buttons offered are the checker's legal actions; the totals are the checker's."""
@@ -234,6 +237,17 @@ class Match:
         self.check_totals(page, checked, over=False)
         if self.rules == "all-fives":
             self.check_scored_lines(page, checked)
+
+    def check_hints(self, checked) -> None:
+        """The hint ladder's three rungs on this page, the last naming a move the checker allows."""
+        page = self.get(self.url + "&hint=3&explain=1&strategy=1")
+        hints = [text_of(li) for li in re.findall(r"<li>(.*?)</li>", page.split('class="hints"')[1].split("</ol>")[0], re.S)]
+        assert len(hints) == 3 and all(hints), hints
+        offered = checked.offered()
+        if offered["need"] in ("draw", "pass", "open") or len(offered["plays"]) > 1:
+            return
+        (only,) = offered["plays"]  # one tile fits: the ladder's move is that tile
+        assert f"{only[0]}-{only[1]}" in hints[2] or f"{only[1]}-{only[0]}" in hints[2], hints
 
     def check_scored_lines(self, page: str, checked) -> None:
         """The points scored since the last page: the learner's play ("You scored 10 points.") above
@@ -296,6 +310,8 @@ class Match:
             if finished:
                 return self.check_end(page, checked, target)
             self.check_learner_page(page, checked)
+            if self.pages % 5 == 1:  # now and then the hints, the explanation and the strategy facts
+                self.check_hints(checked)
             self.url = self.choose(page, checked)
         raise AssertionError("the round never ended")
 

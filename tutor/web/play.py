@@ -455,7 +455,7 @@ def _status(game: Game, over: bool, fresh: Tile | None = None, headline: str = "
     opening = position.opening() if required is Required.OPEN else None
     if opening is not None and opening.rule is OpeningReason.PREVIOUS_WINNER:
         # TRANSLATORS: status line of a game (Sato 157): you won the previous round, so you open this one with any tile.
-        return _("Your turn: you won the last round, so you open this one, with any tile you like.")
+        return _("Your turn: as the last player to win a round, you open this one, with any tile you like.")
     statuses = {
         # TRANSLATORS: status line of a game: the learner must open the round.
         Required.OPEN: _("Your turn: open the round."),

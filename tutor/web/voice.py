@@ -275,6 +275,48 @@ def _blocked_points(v: Voice, seat, sum, others, own, points):
              player=v.name(seat), worked=worked)
 
 
+def _domino_points_to_five(v: Voice, seat, sum, pips, points):
+    if seat == v.viewer:
+        # TRANSLATORS: end of an All Fives round: you played out and score your opponent's pips rounded to the nearest multiple of 5; %(pips)s is their total, e.g. 13 rounded to 15.
+        return _("You score your opponent's pips, rounded to the nearest multiple of 5: %(pips)s, rounded to "
+                 "%(points)s.", pips=pips, points=points)
+    # TRANSLATORS: end of an All Fives round: another player played out and scores your pips rounded to the nearest multiple of 5.
+    return _("%(player)s scores your pips, rounded to the nearest multiple of 5: %(pips)s, rounded to %(points)s.",
+             player=v.name(seat), pips=pips, points=points)
+
+
+def _blocked_points_others(v: Voice, seat, sum, points):
+    if "+" not in sum:  # one other hand: its pips, already listed, are the points
+        if seat == v.viewer:
+            # TRANSLATORS: end of a blocked round (Straight): you have the lower pip total and score your opponent's pips.
+            return _("You score your opponent's pips: %(points)s.", points=points)
+        # TRANSLATORS: end of a blocked round (Straight): another player has the lower pip total and scores your pips.
+        return _("%(player)s scores your pips: %(points)s.", player=v.name(seat), points=points)
+    return _domino_points(v, seat, sum, points)
+
+
+def _blocked_last_player(v: Voice, seat, sum, pips, points):
+    if seat == v.viewer:
+        # TRANSLATORS: end of a blocked All Fives round: you placed the last tile, so you take the bonus: your opponent's pips rounded to the nearest multiple of 5.
+        return _("You placed the last tile, so you take the bonus: your opponent's %(pips)s pips, rounded to the "
+                 "nearest multiple of 5, make %(points)s.", pips=pips, points=points)
+    # TRANSLATORS: end of a blocked All Fives round: another player placed the last tile and takes the bonus: your pips rounded to the nearest multiple of 5.
+    return _("%(player)s placed the last tile, so takes the bonus: your %(pips)s pips, rounded to the nearest "
+             "multiple of 5, make %(points)s.", player=v.name(seat), pips=pips, points=points)
+
+
+def _play_points(v: Voice, seat, points):
+    if seat == v.viewer:
+        # TRANSLATORS: end of an All Fives round: the points you scored during the round, for open ends adding up to a multiple of 5.
+        return ngettext("During the round you scored %(num)d point for open ends adding up to a multiple of 5.",
+                        "During the round you scored %(num)d points for open ends adding up to a multiple of 5.",
+                        points)
+    # TRANSLATORS: end of an All Fives round: the points another player scored during the round; %(player)s is e.g. "your opponent" (inside the sentence).
+    return ngettext("During the round %(player)s scored %(num)d point for open ends adding up to a multiple of 5.",
+                    "During the round %(player)s scored %(num)d points for open ends adding up to a multiple of 5.",
+                    points, player=v.phrase(seat))
+
+
 def _skip(v: Voice, **params) -> str:
     return ""
 
@@ -307,6 +349,11 @@ PERSONAL: dict[str, Callable[..., str]] = {
     "blocked_tie": _blocked_tie,
     "blocked_tie_fewest": _blocked_tie_fewest,
     "blocked_points": _blocked_points,
+    # the other rule sets (VARIANTS.md): how their rounds are scored
+    "domino_points_to_five": _domino_points_to_five,
+    "blocked_points_others": _blocked_points_others,
+    "blocked_last_player": _blocked_last_player,
+    "play_points": _play_points,
 }
 register("domino.learner", PERSONAL, __name__)
 
