@@ -407,7 +407,7 @@ def test_the_answer_playboard_would_give_is_wrong_and_says_why(client, section_i
     said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
     assert "Not quite." in said
     assert {"seven-tiles-each": "The boneyard is empty", "the-spinner": "One of your tiles fits an open end",
-            "going-out": "All Fives rounds them"}[step_id] in said
+            "going-out": "in All Fives they are rounded"}[step_id] in said
 
 
 # ----- the course page and the comparison page -----------------------------------------------------
@@ -427,3 +427,9 @@ def test_the_comparison_page_links_each_lesson_and_free_play(client):
         assert f'href="/vi/domino/play?seats=2&amp;rules={section.id}"' in page
     last = client.get("/en/domino/lessons/all-fives/going-out").get_data(as_text=True)
     assert 'href="/en/domino/play?seats=2&amp;rules=all-fives"' in last
+
+
+@pytest.mark.parametrize("written", ["10", "10.0", " 10 ", "10,0"])
+def test_the_all_fives_points_question_takes_a_number_as_written(client, written):
+    page = client.post("/id/domino/lessons/all-fives/going-out", data={"answer": written}).get_data(as_text=True)
+    assert 'class="feedback right' in page

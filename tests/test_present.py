@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from tutor.games.domino.rules import RULE_SETS
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
@@ -235,9 +237,9 @@ def test_the_handout_holds_the_whole_rulebook(client, lang):
 
 def handout_exercises(page: str) -> list[dict]:
     found = re.findall(r'<div class="exercise-question[^"]*" id="question-([\d.]+)" data-label="[\d.]+" data-kind="(\w+)"\s+'
-                       r'data-position="([^"]+)" data-answer="([^"]*)">', page)
-    return [{"label": label, "kind": kind, "position": html.unescape(pos), "answer": answer.split()}
-            for label, kind, pos, answer in found]
+                       r'data-rules="([\w-]+)" data-position="([^"]+)" data-answer="([^"]*)">', page)
+    return [{"label": label, "kind": kind, "rules": rules, "position": html.unescape(pos), "answer": answer.split()}
+            for label, kind, rules, pos, answer in found]
 
 
 def checker_answer(kind: str, position: Position) -> set[str]:
@@ -268,9 +270,9 @@ def test_every_section_has_an_exercise_and_the_answers_agree_with_the_independen
     exercises = handout_exercises(page)
     assert sorted({e["label"].split(".")[0] for e in exercises}, key=int) == [str(s.number) for s in SECTIONS]
     for exercise in exercises:
-        position = Position.parse(exercise["position"])
-        if exercise["kind"] in ("count", "match"):
-            continue  # checked in test_lessons.py, which knows the question's own facts
+        position = Position.parse(exercise["position"], RULE_SETS[exercise["rules"]])
+        if exercise["kind"] in ("count", "match") or exercise["rules"] != "playboard":
+            continue  # checked in test_lessons.py (and, the other rule sets, below), which know the question
         assert set(exercise["answer"]) == checker_answer(exercise["kind"], position), exercise
         assert tuple(exercise["answer"]) == questions.expected(exercise["kind"], position)
     # the exercises are the sections' check questions (lessons/NN-*.toml), in order, word for word
@@ -281,6 +283,10 @@ def test_every_section_has_an_exercise_and_the_answers_agree_with_the_independen
         question = asked[number][index - 1]
         assert exercise["kind"] == question.kind
         assert exercise["position"] == questions.position_of(question).to_text()
+        if exercise["rules"] != "playboard":  # a question on another rule set's picture: its own checker
+            from test_diagrams_rule_sets import rule_set_accepts
+
+            assert exercise["answer"] and all(rule_set_accepts(question.kind, a, question) for a in exercise["answer"])
 
 
 def test_count_exercise(client):

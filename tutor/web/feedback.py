@@ -237,7 +237,7 @@ WHY: dict[str, Callable[..., str]] = {
     # TRANSLATORS: why a number of points for a blocked round is wrong (no more precise reason found).
     "blocked_points": lambda answer: _("%(answer)s is not it. In a blocked round the winner scores the pips in the other hands minus the pips in their own: count each hand again.", answer=answer),
     # TRANSLATORS: why a number of points is wrong in All Fives: the learner gave the opponent's pips without rounding them to a multiple of 5.
-    "not_rounded": lambda answer: _("%(answer)s is the pips left in your opponent's hand, but All Fives rounds them to the nearest multiple of 5.", answer=answer),
+    "not_rounded": lambda answer: _("%(answer)s is the pips left in your opponent's hand, but in All Fives they are rounded to the nearest multiple of 5.", answer=answer),
     # TRANSLATORS: why a number of points after playing out in All Fives is wrong (no more precise reason found).
     "domino_points_to_five": lambda answer: _("%(answer)s is not it. Playing out scores the pips left in your opponent's hand, rounded to the nearest multiple of 5: count them again.", answer=answer),
     # TRANSLATORS: why a number of points after a player emptied their hand is wrong (no more precise reason found).

@@ -130,6 +130,17 @@ def section(section_id: str):
     return redirect(url_for("pages.step", section_id=found.id, step_id=found.steps[0].id))
 
 
+def _rules_name(section) -> str | None:
+    """The rule set a section of the other ways to play teaches, by name (the section is named
+    after it), for its link to free play by those rules; None for the rulebook's sections."""
+    if section.part != "other-ways":
+        return None
+    from ..games.domino.rules import RULE_SETS
+    from .rule_sets import rule_set_name
+
+    return rule_set_name(RULE_SETS[section.id])
+
+
 @bp.route("/domino/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
 def step(section_id: str, step_id: str):
     section, step = find(section_id, step_id)
@@ -155,6 +166,7 @@ def step(section_id: str, step_id: str):
     return render_template(
         "lessons/step.html",
         sections=load_course(), section=section, step=step, before=before, after=after,
+        rules_name=_rules_name(section),
         question=question, position=position, result=result, error=error,
         question_text=question_text(question, position) if question else "",
         choices=[(o, choice_label(o, position.seats)) for o in questions.options(question.kind, position)] if question else [],
