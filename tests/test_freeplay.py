@@ -227,3 +227,19 @@ def test_a_game_id_carries_its_rule_set_and_playboard_ids_are_unchanged():
             deal.position()  # a spinner game's deal has a double to lead
     with pytest.raises(ValueError):
         new_game_id(3, rules=RULE_SETS["straight"])  # Straight is for two
+
+
+def test_a_round_led_by_the_previous_winner_keeps_its_deal_and_opens_with_any_tile():
+    """Sato 157's later rounds: the match names the leader (Match.next_leader); the deal is the
+    same shuffle, and that seat may open with any tile it holds."""
+    from tutor.games.domino import Required
+    from tutor.games.domino.rules import RULE_SETS
+
+    game_id = new_game_id(4, nonce=bytes(range(12)), rules=RULE_SETS["sato"])
+    first = free_play_deal(b"k" * 32, game_id, 1)
+    for leader in range(4):
+        led = free_play_deal(b"k" * 32, game_id, 1, leader)
+        assert led.order == first.order and led.rules.name == "sato"
+        position = led.position()
+        assert position.to_move == leader and position.required() is Required.OPEN
+        assert sorted(str(a) for a in position.legal_actions()) == sorted(str(t) for t in position.hand(leader))
