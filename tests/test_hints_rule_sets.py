@@ -439,8 +439,9 @@ NEW_NOTES = [
     Note("turn_play_arm", {"seat": 1, "drawn": 0, "tile": "6-4", "arm": "up"}),
     Note("turn_draw_play_arm", {"seat": 1, "drawn": 2, "tile": "6-4", "arm": "down"}),
 ]
-#: Words a sentence may keep in every language: the rule set's name.
-KEPT = {"Sato"}
+#: Words a sentence may keep in every language: the rule set's name, and "spinner", the Indonesian
+#: term too (translations/glossary.toml).
+KEPT = {"Sato", "spinner"}
 
 
 def english_words(sentence: str) -> set[str]:
