@@ -65,7 +65,8 @@ def page_paths(app) -> list[str]:
     - the home page, and for dominoes and backgammon the course page, every section and lesson step,
       the diagram gallery, the guided hands and positions (as they start; halfway through with every
       hint, the explanation and the strategy notes asked for; played to their end; a checker
-      picked), a new free-play game of each, the practice pages;
+      picked), the other domino rule sets' guided hands alike, a new free-play game of each game
+      and of each domino rule set, the practice pages;
     - the presenter: the projector page and, for both courses, each section's first slide, every
       question slide (its answer shown: :data:`REVEAL`) and the speaker notes (every slide's);
     - the handouts (the teacher's and the class's copy), the other ways to play, the translators'
@@ -75,14 +76,15 @@ def page_paths(app) -> list[str]:
     from flask import url_for
 
     from .course import load_course
-    from .freeplay import new_backgammon_id, new_game_id
+    from .freeplay import DOMINO_RULES, new_backgammon_id, new_game_id
     from .games.backgammon import course as backgammon_course
     from .games.backgammon.guided import load_guided
-    from .games.domino.guided import load_hands
+    from .games.domino.guided import all_hands
+    from .games.domino.rules import RULE_SETS
     from .web.present import slides_of
 
     paths: list[str] = []
-    courses = (("pages", "present", "play.guided", "hand_id", load_course(), load_hands()),
+    courses = (("pages", "present", "play.guided", "hand_id", load_course(), all_hands()),
                ("backgammon", "backgammon_present", "bgplay.guided", "position_id",
                 backgammon_course.load_course(), load_guided()))
 
@@ -116,7 +118,8 @@ def page_paths(app) -> list[str]:
                 picked = _first_pick(game)
                 if picked:  # a checker picked: where it may go
                     add(guided, **{key: game.id}, m=picked[0], f=picked[1])
-        add("play.free_play", g=new_game_id(2, nonce=bytes(12)))
+        for rules in DOMINO_RULES:  # a new match by each rule set
+            add("play.free_play", g=new_game_id(2, nonce=bytes(12), rules=RULE_SETS[rules]))
         add("bgplay.free", g=new_backgammon_id(True, True, nonce=bytes(12)))
         add("bgplay.free", g=new_backgammon_id(False, False, nonce=bytes(12)))
         add("present.index")
