@@ -371,6 +371,11 @@ def test_sato_hints_and_players_agree_with_the_rules(seats):
                 # a later round: the leader may open with any tile of the hand
                 assert seat == leader and sorted(pair(a.tile) for a in view.legal_actions()) == sorted(line.hands[seat])
                 assert Note("open_any", {"seat": leader}) in explain_turn(view)
+                ladder = hint_ladder(view, seed=number, samples=FAST)
+                assert ladder.nudge == Note("nudge_open_any", {})
+                assert pair(ladder.recommendation.action.tile) in line.hands[seat]
+                if len(line.hands[seat]) > 1:
+                    assert ladder.recommendation.notes[0].kind == "recommend_open_any"
                 opened_any += 1
             elif line.ends is not None:
                 required = line.required(seat)
@@ -426,6 +431,9 @@ NEW_NOTES = [
     Note("move_arm", {"tile": "6-4", "arm": "up", "number": 4}),
     Note("move_arm_points", {"tile": "6-4", "arm": "up", "number": 4, "count": 15, "points": 15}),
     Note("move_pass_at_once", {}),
+    Note("nudge_open_any", {}),
+    Note("recommend_open_any", {"tile": "6-4", "samples": 600, "wins": 31}),
+    Note("alternative_open", {"tile": "5-5", "wins": 29}),
     Note("recommend_arm", {"tile": "6-4", "arm": "up", "number": 4, "samples": 200, "wins": 61}),
     Note("alternative_arm", {"tile": "3-1", "arm": "left", "wins": 40}),
     Note("recommend_arm_points", {"tile": "6-4", "arm": "up", "number": 4, "samples": 200, "margin": 3.5}),
@@ -483,13 +491,14 @@ def test_the_new_notes_read_right_in_english(app):
     with app.test_request_context("/?lang=en"):
         said = {(n.kind, repr(n.params)): render_note(n) for n in NEW_NOTES}
         voice = Voice(2, 0)
-        assert render_note(NEW_NOTES[3]) == ("These plays score: 6-4 on the top arm: 15 points and 5-0 on the left "
+        assert render_note(Note("scoring_plays", {"plays": [("6-4", "up", 15), ("5-0", "left", 10)]})) == ("These plays score: 6-4 on the top arm: 15 points and 5-0 on the left "
                                              "arm: 10 points.")
         assert render_note(Note("move_arm_points", {"tile": "6-4", "arm": "up", "number": 4, "count": 15,
                                                     "points": 15})) == (
             "Play 6-4 on the top arm, on the 4: the open ends then add up to 15, so you score 15 points.")
         assert "5, 1, or 4" in render_note(Note("no_fit_tiles_arms", {"tiles": ["2-0"], "numbers": [5, 1, 4]}))
-        assert "3.5 points ahead" in render_note(NEW_NOTES[24]) and "2 points behind" in render_note(NEW_NOTES[25])
+        margins = {n.params["margin"]: render_note(n) for n in NEW_NOTES if n.kind == "recommend_arm_points"}
+        assert "3.5 points ahead" in margins[3.5] and "2 points behind" in margins[-2.0]
         # the learner's page says "you" and names the others, never a seat number
         assert render_all(voice, [Note("arms_must_pass", {"seat": 0, "numbers": [1, 5]})]) == [
             "No tile in your hand shows 1 or 5 and the boneyard is empty, so you must pass."]

@@ -611,6 +611,14 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint ladder, first rung in a spinner game: nothing fits and the boneyard is empty.
     "nudge_pass_many": lambda numbers: _(
         "Check each of your tiles for a %(numbers)s, then look at the boneyard.", numbers=join_or(numbers)),
+    # TRANSLATORS: hint ladder, first rung in Sato 157 after the first round: the learner leads and may open with any tile.
+    "nudge_open_any": lambda: _("You lead this round with any tile you like: which one leaves you best placed?"),
+    # TRANSLATORS: hint engine, Sato 157 after the first round: the best tile to lead with; %(wins)s%% is a percentage of simulated rounds won.
+    "recommend_open_any": lambda tile, samples, wins: _(
+        "Open with %(tile)s. In %(samples)s simulated deals of the tiles you cannot see, it won %(wins)s%% of the "
+        "rounds, the best of your tiles.", tile=tile, samples=samples, wins=wins),
+    # TRANSLATORS: hint engine, Sato 157 after the first round: the second-best tile to lead with, for comparison.
+    "alternative_open": lambda tile, wins: _("The next best, opening with %(tile)s, won %(wins)s%%.", tile=tile, wins=wins),
     # TRANSLATORS: hint ladder, third rung in Sato 157 with four players: nothing fits and, with every tile dealt, there is nothing to draw.
     "move_pass_at_once": lambda: _("No tile fits, and with every tile dealt there is nothing to draw: pass."),
     # TRANSLATORS: hint ladder, third rung in a spinner game: the play.

@@ -397,7 +397,9 @@ def hint_ladder(view: SeatView, *, seed: int = 0, samples: int | None = None) ->
         )
     tile = str(action.tile)
     if action.kind is ActionKind.OPEN:
-        return HintLadder(Note("nudge_open", {}), Note("highlight_tile", {"tile": tile}),
+        # the rules' tile, or any tile when the match chose the leader (Sato 157's later rounds)
+        nudge = Note("nudge_open_any", {}) if view.opening is not None and view.opening.tile is None else Note("nudge_open", {})
+        return HintLadder(nudge, Note("highlight_tile", {"tile": tile}),
                           Note("move_open", {"tile": tile}), explanation, recommendation)
     assert ends is not None and action.end is not None
     if view.layout is not None:

@@ -156,10 +156,27 @@ def _spinner_move_notes(view: SeatView, ranked: Sequence[CandidateScore], sample
     return notes + _points_note(view, ranked[0].action)
 
 
+def _opening_reasons(view: SeatView, ranked: Sequence[CandidateScore], samples: int) -> list[Note]:
+    """A lead with any tile (Sato 157 after the first round): the best opening and the next best by
+    their win rates, and why (a double is hard to place later; the heaviest tile sheds the most pips)."""
+    best, runner_up = ranked[0], ranked[1]
+    tile = best.action.tile
+    assert tile is not None and runner_up.action.tile is not None
+    notes = [Note("recommend_open_any", {"tile": str(tile), "samples": samples, "wins": _percent(best.win_rate)}),
+             Note("alternative_open", {"tile": str(runner_up.action.tile), "wins": _percent(runner_up.win_rate)})]
+    if tile.is_double:
+        notes.append(Note("reason_double", {"tile": str(tile)}))
+    if tile.value > max(c.action.tile.value for c in ranked[1:] if c.action.tile is not None):
+        notes.append(Note("reason_heavy", {"tile": str(tile), "value": tile.value}))
+    return notes
+
+
 def _move_reasons(view: SeatView, ranked: Sequence[CandidateScore], samples: int) -> list[Note]:
     best = ranked[0]
     action = best.action
     tile = action.tile
+    if action.kind is ActionKind.OPEN:
+        return _opening_reasons(view, ranked, samples)
     assert tile is not None and action.end is not None
     if view.layout is not None:
         notes = _spinner_move_notes(view, ranked, samples)
