@@ -49,6 +49,16 @@ def arm_name(arm: str) -> str:
     }[arm]()
 
 
+def _empty_arms(arms: list[str], number: int) -> str:
+    if len(arms) == 1:
+        # TRANSLATORS: explanation of an All Fives position: one side of the spinner is open but bare; %(arm)s is "the top arm" or "the bottom arm".
+        return _("Nothing lies on %(arm)s yet: a %(number)s may go there, but it adds nothing to the count.",
+                 arm=arm_name(arms[0]), number=number)
+    # TRANSLATORS: explanation of an All Fives position: both sides of the spinner are open but bare.
+    return _("Nothing lies on the top and bottom arms yet: a %(number)s may go on either, but they add nothing "
+             "to the count.", number=number)
+
+
 def _arm_fit_count(tile: str, arm: str, number: int, sum: str, count: int, points: int) -> str:
     if points:
         # TRANSLATORS: explanation of an All Fives position: a legal play, the open ends it leaves and the points it scores.
@@ -304,6 +314,7 @@ NOTES: dict[str, Callable[..., str]] = {
         "The sides of the spinner %(spinner)s open once both its ends hold a tile.", spinner=spinner),
     # TRANSLATORS: explanation of an All Fives position: the open ends added up now (a double at an end counts both halves).
     "count_now": lambda sum, count: _("The open ends add up to %(sum)s = %(count)s.", sum=sum, count=count),
+    "empty_arms_count_nothing": lambda arms, number: _empty_arms(arms, number),
     # TRANSLATORS: explanation of a spinner game's position: a legal play on an arm; %(arm)s is "the left arm", "the top arm"...
     "arm_fit": lambda tile, arm, number: _(
         "%(tile)s fits %(arm)s: its %(number)s matches the %(number)s there.", tile=tile, arm=arm_name(arm),
