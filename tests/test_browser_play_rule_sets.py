@@ -2,7 +2,8 @@
 tapping the tiles in the picture: Sato 157 with four players in English, Straight in Indonesian,
 All Fives in Vietnamese. On every page the page is in its language, names the rule set and runs
 no wider than the screen; in the spinner games a tile that fits the spinner's top or bottom arm is
-sent there with the choose-end button, and the table then shows it on that arm.
+sent there with the choose-end button, and the table then shows it on that arm. Then the match
+goes on: the next round, by the same rules, with the totals carried over.
 
 The game numbers are chosen so that, with the policy below (the first playable tile; on a choice
 of ends, the top or bottom arm), the round offers that choice (found with the Flask test client,
@@ -10,10 +11,14 @@ tests/test_play_rule_sets.py's game_id); the deals come from the tests' secret k
 
 from __future__ import annotations
 
+import re
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
 from tutor.freeplay import new_game_id
 from tutor.games.domino.rules import RULE_SETS
+from tutor.web.play import ROUND_SEPARATOR
 
 PHONE = {"width": 390, "height": 844}
 #: rule set, players, language, game number, the rule set's name in that language
@@ -81,3 +86,17 @@ def test_a_round_of_each_rule_set_by_tapping_on_a_phone(live_server, phone, rule
     if rules != "sato":
         assert arms_chosen, "a tile went onto the spinner's top or bottom arm through the choose-end buttons"
     phone.screenshot(path=str(artifacts / f"rule-sets-end-{rules}-{lang}.png"), full_page=True)
+    # the match goes on: the next round is dealt by the same rules, the totals carried over
+    totals = re.findall(r"\d+", phone.locator("p.scores").first.inner_text())[:seats]  # each player's
+    assert len(totals) == seats, totals
+    next_round = phone.locator("a.button.primary").filter(
+        has=phone.locator("xpath=self::*[contains(@href, 'g=')]"))
+    hrefs = [next_round.nth(i).get_attribute("href") for i in range(next_round.count())]
+    index = next(i for i, href in enumerate(hrefs)  # the address with one more, empty, round
+                 if parse_qs(urlsplit(href).query, keep_blank_values=True)["m"][0].endswith(ROUND_SEPARATOR))
+    with phone.expect_navigation():
+        next_round.nth(index).tap()
+    assert phone.locator("html").get_attribute("lang") == lang and name in phone.locator("h1").inner_text()
+    assert "2" in phone.locator("p.where").inner_text(), "the second round of the match"
+    assert re.findall(r"\d+", phone.locator("p.scores").first.inner_text())[:seats] == totals, "the totals carry over"
+    assert not phone.locator(".result").count() and phone.locator(".table-picture svg").count() == 1

@@ -329,14 +329,15 @@ EXTRA_CHECKS = {
 
 # ==== the other rule sets' hands (issue #15) =====================================================
 def test_the_other_rule_sets_hands_stand_apart_from_the_course():
-    """Each rule set has its hand, listed under it; the course's chain of hands is Playboard's only."""
+    """Each rule set has its hand, listed under it; the course's chain of hands is Playboard's only;
+    each practises the lesson section on its rule set."""
     assert list(all_hands()) == list(EXPECTED) + list(OTHER_RULES)
     assert {name: [h.id for h in hands] for name, hands in rule_set_hands().items()} == {
         rules: [hand_id] for hand_id, (rules, _, _) in OTHER_RULES.items()}
     for hand_id, (rules, moment, seats) in OTHER_RULES.items():
         hand = hand_by_id(hand_id)
         assert hand_id not in load_hands()
-        assert (hand.rules.name, hand.moment, hand.seats, hand.practises) == (rules, moment, seats, "")
+        assert (hand.rules.name, hand.moment, hand.seats, hand.practises) == (rules, moment, seats, rules)  # it practises its own section
         assert [len(hand.deal.position().hand(s)) for s in range(seats)] == [7] * seats
         assert hand.goal.count(". ") == 0 and 2 <= hand.intro.count(". ") + 1 <= 3
 

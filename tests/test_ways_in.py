@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tutor.course import load_course
-from tutor.games.domino.guided import every_learner_line, load_hands
+from tutor.games.domino.guided import all_hands, every_learner_line, load_hands
 
 LANGS = ["en", "vi", "id"]
 SECTIONS = load_course()
@@ -65,15 +65,51 @@ def test_a_sections_last_step_leads_to_its_guided_hands(client, lang, section):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_last_step_of_the_course_leads_to_the_practice(client, lang):
-    last_section = SECTIONS[-1]
-    page = client.get(f"/{lang}/domino/lessons/{last_section.id}/{last_section.steps[-1].id}").get_data(as_text=True)
-    main = page[page.index("<main"):]
-    assert 'rel="next"' not in main
-    assert f'class="button primary" href="/{lang}/domino/hands/"' in main
-    # and no other step does
-    other = client.get(f"/{lang}/domino/lessons/{SECTIONS[0].id}/{SECTIONS[0].steps[-1].id}").get_data(as_text=True)
-    assert f'class="button primary" href="/{lang}/domino/hands/"' not in other[other.index("<main"):]
+def test_the_last_step_of_the_rulebook_leads_to_the_practice(client, lang):
+    """The rulebook's sections end the course proper (the other ways to play follow them as a part
+    of their own): its last step leads to the practice, and no other step does."""
+    rulebook = [section for section in SECTIONS if not section.part]
+    assert rulebook and list(SECTIONS[:len(rulebook)]) == rulebook, "the other ways to play come after the rulebook"
+    leading = []
+    for section in SECTIONS:
+        step = section.steps[-1]
+        main = client.get(f"/{lang}/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)
+        main = main[main.index("<main"):]
+        if f'class="button primary" href="/{lang}/domino/hands/"' in main:
+            leading.append(section.id)
+    assert leading == [rulebook[-1].id]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_other_way_to_play_ends_with_its_guided_hand_and_a_match_by_its_rules(client, lang):
+    """A section on another rule set ends with the guided hand of that rule set, a free match by
+    those rules, and the comparison; the course's very last step has no next step."""
+    others = [section for section in SECTIONS if section.part == "other-ways"]
+    assert [section.id for section in others] == ["sato", "straight", "all-fives"]
+    hands = all_hands()
+    for section in others:
+        main = client.get(f"/{lang}/domino/lessons/{section.id}/{section.steps[-1].id}").get_data(as_text=True)
+        main = main[main.index("<main"):]
+        own = [hand for hand in hands.values() if hand.rules.name == section.id]
+        assert own, section.id
+        for hand in own:
+            assert f'href="/{lang}/domino/hands/{hand.id}"' in main
+        starts = re.findall(r'href="(/%s/domino/play\?[^"]*)"' % lang, main)
+        assert any(f"rules={section.id}" in start for start in starts), starts
+        assert f'href="/{lang}/domino/other-ways"' in main
+    assert 'rel="next"' not in main  # after the last section's last step
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_finished_hand_of_another_rule_set_leads_back_to_its_lesson(client, lang):
+    for hand in all_hands().values():
+        if hand.rules.name == "playboard":
+            continue
+        page = client.get(f"/{lang}{finished_url(hand)}").get_data(as_text=True)
+        after = page[page.index('class="after-hand"'):]
+        section = next(s for s in SECTIONS if s.id == hand.practises)
+        assert f'href="/{lang}/domino/lessons/{section.id}/{section.steps[0].id}"' in after
+        assert f"rules={hand.rules.name}" in after
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from ..games.domino import questions
 from ..course import find, load_course, neighbours
 from ..games.domino import DominoError
-from ..games.domino.guided import GuidedHand, load_hands
+from ..games.domino.guided import GuidedHand, all_hands, load_hands
 from .i18n import LANGUAGES, best_language
 from .feedback import choice_label, feedback, question_figure, question_text
 from .wording import verdict_sentence
@@ -49,16 +49,18 @@ use_language_prefix(bp)
 
 
 def hands_practising(section_id: str) -> list[GuidedHand]:
-    """The guided hands that practise a section (``practises`` in lessons/hands.toml), in course order."""
-    return [hand for hand in load_hands().values() if hand.practises == section_id]
+    """The guided hands that practise a section (``practises`` in lessons/hands.toml), in course order;
+    a section on another rule set has its own rule set's hands."""
+    return [hand for hand in all_hands().values() if hand.practises == section_id]
 
 
 def after_hand(hand_id: str) -> dict:
     """Where a finished guided hand leads: the next hand (None after the last) and the section it practised."""
-    hands = list(load_hands().values())
-    here = next(i for i, hand in enumerate(hands) if hand.id == hand_id)
-    section, _ = find(hands[here].practises) if hands[here].practises else (None, None)
-    return {"next": hands[here + 1] if here + 1 < len(hands) else None, "section": section}
+    hand = all_hands()[hand_id]
+    section, _ = find(hand.practises) if hand.practises else (None, None)
+    chain = list(load_hands().values())  # only the course's Playboard hands lead one to the next
+    here = chain.index(hand) if hand in chain else len(chain)
+    return {"next": chain[here + 1] if here + 1 < len(chain) else None, "section": section}
 
 
 #: The blueprints of the backgammon pages; every other page belongs to the domino course or to no game.
