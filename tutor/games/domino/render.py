@@ -758,10 +758,18 @@ class _Renderer:
         wraps: list[float | None] = [None]
         if self.font != FONT:
             widest = max(max(b.width for b in bands), 360 - 2 * MARGIN)
-            wraps = [widest] if box_aspect is None else [widest, None]
+            # (in a box, also as wide as the widest block: a short block, the boneyard, may then
+            # join a shorter name's line instead of taking a line of its own)
+            wraps = [widest] if box_aspect is None else [widest, None, self._widest_top_block(show_opponents, show_boneyard)]
             if self.limit is not None:
                 wraps = [self.limit if w is None else min(w, self.limit) for w in wraps]
         tops = [self._top_band(reveal, show_opponents, show_boneyard, wrap) for wrap in wraps]
+        if self.font != FONT and box_aspect is not None and show_opponents and self.position.seats > 2:
+            # several other hands: also each name beside its tiles, on two lines or three
+            names = [self.labels.seat_name(seat) if self.labels.seat_name else "" for seat in range(self.position.seats)]
+            for count in (2, 3):
+                room = max(self._room_for_lines(name, count) for n, name in enumerate(names) if n != self.seat)
+                tops += [self._top_band(reveal, show_opponents, show_boneyard, wrap, room) for wrap in wraps]
         top = max(tops, key=lambda t: self._scale_in_box([t, *bands], max_width, box_aspect or 1))
         if top is not None:
             bands.insert(0, top)
@@ -844,9 +852,10 @@ class _Renderer:
             self._text(parent, text, x, y, "name")
 
     def _top_band(self, reveal: set[int], show_opponents: bool, show_boneyard: bool,
-                  wrap: float | None = None) -> _Band | None:
+                  wrap: float | None = None, beside: float | None = None) -> _Band | None:
         """The other seats' hands and the boneyard, side by side; onto a new line past ``wrap``
-        (default: the width limit), so long names do not make the picture wide and small."""
+        (default: the width limit), so long names do not make the picture wide and small. With
+        ``beside``, each other hand's name goes on lines of at most that width beside its tiles."""
         position = self.position
         blocks: list[tuple[float, float, Callable[[float, float], None]]] = []  # width, height, draw
         label_h = self.top_label_h
@@ -854,7 +863,7 @@ class _Renderer:
         if show_opponents:
             for k in range(1, position.seats):
                 seat = (self.seat + k) % position.seats
-                blocks.append(self._opponent_block(seat, seat in reveal, label_h))
+                blocks.append(self._opponent_block(seat, seat in reveal, label_h, beside))
         if show_boneyard:
             boneyard_w, draw_boneyard = self._boneyard_block(label_h)
             count_h = self.ascent + self.descent if self.font != FONT else 0  # a large count may pass the stack
@@ -885,30 +894,75 @@ class _Renderer:
 
         return _Band(max(widths), sum(heights) + line_gap * (len(lines) - 1), draw)
 
-    def _opponent_block(self, seat: int, face_up: bool, label_h: float):
+    def _widest_top_block(self, show_opponents: bool, show_boneyard: bool) -> float:
+        """The widest of the top band's blocks (the other seats' hands and the boneyard)."""
+        widths = [0.0]
+        if show_opponents:
+            widths += [self._opponent_block((self.seat + k) % self.position.seats, False, self.top_label_h)[0]
+                       for k in range(1, self.position.seats)]
+        if show_boneyard:
+            widths.append(self._boneyard_block(self.top_label_h)[0])
+        return max(widths)
+
+    def _name_lines(self, name: str, room: float) -> list[str]:
+        """``name`` broken at its spaces into lines of at most ``room`` wide (a word longer than
+        that keeps a line of its own)."""
+        lines: list[str] = []
+        for word in name.split():
+            if lines and self._width(f"{lines[-1]} {word}", self.font) <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines or [""]
+
+    def _room_for_lines(self, name: str, count: int) -> float:
+        """The narrowest room in which :meth:`_name_lines` breaks ``name`` into ``count`` lines or fewer."""
+        words = name.split()
+        spans = sorted({self._width(" ".join(words[i:j]), self.font)
+                        for i in range(len(words)) for j in range(i + 1, len(words) + 1)})
+        return next((w for w in spans if len(self._name_lines(name, w)) <= count), spans[-1] if spans else 0.0)
+
+    def _opponent_block(self, seat: int, face_up: bool, label_h: float, beside: float | None = None):
         tiles = self.position.hand(seat)
         name = self.labels.seat_name(seat) if self.labels.seat_name else ""
         turn = self.position.to_move == seat
+        marker_w = 14 * self.k if turn else 0
         per_row = len(tiles) or 1
         if self.limit is not None:
             per_row = max(1, min(per_row, int((self.limit - S * SMALL) // SMALL_PITCH) + 1))
         rows = max(1, math.ceil(len(tiles) / per_row))
         tiles_w = max(min(len(tiles), per_row) * SMALL_PITCH - (SMALL_PITCH - S * SMALL), S * SMALL)
-        width = max(tiles_w, self._width(name, self.font) + (14 * self.k if turn else 0))
         row_h = L * SMALL + 8
-        height = label_h + rows * row_h - 8
+        # the name over the tiles; or (a slide's table of four, whose long names would make the
+        # picture wide or tall) on lines of its own beside them
+        lines = [name] if beside is None else self._name_lines(name, beside)
+        line_h = self.ascent + self.descent
+        if beside is None:
+            name_w = self._width(name, self.font) + marker_w
+            width = max(tiles_w, name_w)
+            tiles_x, tiles_y = 0.0, label_h
+            height = label_h + rows * row_h - 8
+        else:
+            name_w = max(self._width(line, self.font) for line in lines) + marker_w
+            text_h, stack_h = len(lines) * line_h, rows * row_h - 8
+            width = name_w + 10 * self.k + tiles_w
+            tiles_x, tiles_y = name_w + 10 * self.k, max(0.0, (text_h - stack_h) / 2)
+            height = max(text_h, stack_h)
 
         def draw(x: float, y: float) -> None:
             g = self.dwg.g(class_="opponent" + (" revealed" if face_up else ""))
             self._data(g, data_seat=seat)
-            self._seat_label(g, seat, name, x, y + self.ascent)
+            text_y = y + (max(0.0, (height - len(lines) * line_h) / 2) if beside is not None else 0)
+            self._seat_label(g, seat, lines[0], x, text_y + self.ascent)
+            for n, line in enumerate(lines[1:], 1):
+                self._text(g, line, x + marker_w, text_y + self.ascent + n * line_h, "name")
             if not tiles:
-                g.add(self.dwg.rect(insert=(_n(x), _n(y + label_h)), size=(_n(S * SMALL), _n(L * SMALL)),
+                g.add(self.dwg.rect(insert=(_n(x + tiles_x), _n(y + tiles_y)), size=(_n(S * SMALL), _n(L * SMALL)),
                                     rx=RX, class_="empty"))
             for k, tile in enumerate(tiles):
                 i, row = k % per_row, k // per_row
-                p = _Placed((tile.high, tile.low), x + i * SMALL_PITCH + S * SMALL / 2,
-                            y + label_h + row * row_h + L * SMALL / 2, 90, SMALL)
+                p = _Placed((tile.high, tile.low), x + tiles_x + i * SMALL_PITCH + S * SMALL / 2,
+                            y + tiles_y + row * row_h + L * SMALL / 2, 90, SMALL)
                 if face_up:
                     classes, ends = self._hand_classes(tile, seat)
                     self._tile(g, p, classes, ring="playable" in classes, data_seat=seat)
@@ -1098,6 +1152,11 @@ class _Renderer:
                 near = [(bx, y, "middle", 0, dy), (bx - badge_r, y, "start", 0, dy), (bx + badge_r, y, "end", 0, dy),
                         (bx, y, "start", 0, dy), (bx, y, "end", 0, dy),
                         (bx + badge_r + 6, mid, "start", 1, 0), (bx - badge_r - 6, mid, "end", -1, 0)]
+            if font != FONT:
+                # large words (a slide's) are wider than the badge: over or under it, also slid
+                # along in eighths of their width, to pass a neighbouring arm's badge or word
+                near += [(bx + f * tw / 8, y, "middle", 0, uy) for x, y, a, ux, uy in list(near)
+                         if a == "middle" and not ux for f in (-4, -3, -2, -1, 1, 2, 3, 4)]
             spots = [(x + ux * d, y + uy * d, a) for d in (0, 10, 20, 35, 50, 70) for x, y, a, ux, uy in near]
 
             def box(spot: tuple[float, float, str]) -> _Box:
@@ -1109,6 +1168,14 @@ class _Renderer:
                 x0, _, x1, _ = box(spot)
                 return max(0, x1 - room, -room - x0)
 
+            def growth(spot: tuple[float, float, str]) -> float:
+                """How far the word there pushes the table's edges out (its reach on either side of
+                the spinner, its top, its bottom)."""
+                x0, y0, x1, y1 = box(spot)
+                reach = max(max(t[2] for t in taken), -min(t[0] for t in taken))
+                return (max(0, max(x1, -x0) - reach) + max(0, min(t[1] for t in taken) - y0)
+                        + max(0, y1 - max(t[3] for t in taken)))
+
             spot, passing = None, math.inf  # the first free spot within the width, else the one passing it least
             for c in spots:
                 x0, y0, x1, y1 = box(c)
@@ -1116,6 +1183,12 @@ class _Renderer:
                     spot, passing = c, beyond(c)
                     if not passing:
                         break
+            if spot is not None and not passing and font != FONT:
+                # large words (a slide's): of the free spots within the width, the one that grows the
+                # table least, so that the picture, and its words, are drawn larger in their box
+                free = [c for c in spots if not beyond(c) and not any(
+                    _overlap((b[0] - 3, b[1] - 3, b[2] + 3, b[3] + 3), t) for t in taken for b in (box(c),))]
+                spot = min(free, key=growth)
             if spot is None:
                 top, bottom = min(t[1] for t in taken), max(t[3] for t in taken)
                 above = arm in (End.LEFT, End.UP)
@@ -1168,13 +1241,33 @@ class _Renderer:
         if any(len(tag) > 1 for tag in lines):  # a spinner's tag naming three or four arms takes two lines
             marker_h += FIT_LINE * self.k
         # larger fit tags (a slide's) need the tiles further apart, so two tags never touch
-        widest_tag = max((self._fit_width(len(line)) for tag in lines for line in tag), default=0)
+        tag_w = [max((self._fit_width(len(line)) for line in _fit_lines(ends)), default=0) if ends - {None} else 0
+                 for _, _, ends in entries]
+        widest_tag = max(tag_w, default=0)
         pitch = HAND_PITCH if self.k == 1 else max(HAND_PITCH, math.ceil(widest_tag + 4 * self.k))
         per_row = len(tiles) or 1
         if self.limit is not None:
             per_row = max(1, min(per_row, int((self.limit - S) // pitch) + 1))
         rows = max(1, math.ceil(len(tiles) / per_row))
-        tiles_w = max(min(len(tiles), per_row) * pitch - (pitch - S), S)
+        # each tile's centre from its row's first: the default's even pitch; with larger tags only
+        # two tagged neighbours stand further apart (an even pitch as wide as the widest tag made a
+        # hand with one playable tile twice as wide as its table, and the picture small on a slide)
+        offsets: list[float] = []
+        for k in range(len(tiles)):
+            if k % per_row == 0:
+                offsets.append(0.0)
+            elif self.k == 1:
+                offsets.append(offsets[-1] + pitch)
+            else:
+                apart = math.ceil((tag_w[k - 1] + tag_w[k]) / 2 + 4 * self.k) if tag_w[k - 1] and tag_w[k] else 0
+                offsets.append(offsets[-1] + max(HAND_PITCH, apart))
+        # a tag wider than its tile reaches past the row's first or last tile: room for it too
+        reach = [max(0.0, (w - S) / 2) if self.k != 1 else 0.0 for w in tag_w]
+        row_spans = [(min(offsets[k] - reach[k] for k in chunk), max(offsets[k] + S + reach[k] for k in chunk))
+                     for chunk in (range(r * per_row, min(len(tiles), (r + 1) * per_row)) for r in range(rows))
+                     if len(chunk)]
+        tiles_left = min((a for a, _ in row_spans), default=0.0)
+        tiles_w = max(max((b for _, b in row_spans), default=S) - tiles_left, S)
         turn = self.position.to_move == self.seat
         width = max(tiles_w, self._width(label, self.font) + (14 * self.k if turn else 0))
         row_h = marker_h + L + 12
@@ -1185,13 +1278,13 @@ class _Renderer:
             g = dwg.g(class_="hand")
             self._data(g, data_seat=self.seat)
             self._seat_label(g, self.seat, label, ox, oy + self.ascent)
-            x0 = ox + (width - tiles_w) / 2
+            x0 = ox + (width - tiles_w) / 2 - tiles_left
             top = oy + label_h + marker_h
             if not tiles:
                 g.add(dwg.rect(insert=(_n(x0), _n(top)), size=(S, L), rx=RX, class_="empty hand-empty"))
             for k, (tile, classes, ends) in enumerate(entries):
-                i, row = k % per_row, k // per_row
-                cx = x0 + i * pitch + S / 2
+                row = k // per_row
+                cx = x0 + offsets[k] + S / 2
                 row_top = top + row * row_h
                 p = _Placed((tile.high, tile.low), cx, row_top + L / 2, 90)
                 data = {"data_seat": self.seat}
