@@ -88,41 +88,49 @@ def play_to_the_end(tab, width: int, limit: int) -> list[str]:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, artifacts, lang):
-    """Every guided position, in each language, the screen a phone's and a desktop's in turn (each
-    position is played at both widths: the first page at one, the next at the other, ...)."""
-    for number, (position_id, guided) in enumerate(GUIDED.items()):
-        first = WIDTHS[number % 2]
-        tab.set_viewport_size({"width": first, "height": 860})
-        tab.goto(f"{live_server}/{lang}/backgammon/guided/{position_id}")
-        assert tab.locator("p.status").is_visible()
-        refusals: list[str] = []
-        for turn in range(40):
-            width = WIDTHS[(number + turn) % 2]
-            tab.set_viewport_size({"width": width, "height": 860})
-            if one_step(tab, width, refusals) in ("over", "end"):
-                break
-        else:
-            raise AssertionError(f"{position_id} did not end")
-        assert refusals == []  # the page's own choices are never refused
-        # the moment happened on the line the taps made: rebuilt from the address alone
-        decisions = [d for d in parse_qs(urlsplit(tab.url).query).get("m", [""])[0].split(".") if d]
-        assert MOMENTS[guided.moment](guided.replay(decisions)), (position_id, decisions)
-        summary = tab.locator("section.result")
-        assert summary.is_visible() and len(summary.inner_text()) > 80
-        for width in WIDTHS:  # the end, at both widths
-            tab.set_viewport_size({"width": width, "height": 860})
-            check_fits(tab, width)
-            tab.screenshot(path=str(artifacts / f"bg-guided-{position_id}-{lang}-{width}.png"), full_page=True)
+#: Each guided position in one language, the languages taking turns (every position in every
+#: language cost CI a minute; the words are the same sentences whichever position says them).
+POSITION_CASES = [(LANGS[number % len(LANGS)], number, position_id) for number, position_id in enumerate(GUIDED)]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_whole_free_game_by_tapping_in_each_language_at_both_widths(live_server, tab, artifacts, lang):
-    """A whole game with the videau, in one language, tapped through on a phone and a desktop in
-    turn (the width changes every third page, so each width sees every kind of page; a turn is
-    about four pages). One test per language, so the workers share them out; at the end the
-    language switcher keeps the game."""
+@pytest.mark.parametrize("lang,number,position_id", POSITION_CASES, ids=[f"{l}-{p}" for l, _, p in POSITION_CASES])
+def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, artifacts, lang, number, position_id):
+    """Every guided position, the screen a phone's and a desktop's in turn (each position is played
+    at both widths: the first page at one, the next at the other, ...)."""
+    assert {code for code, _, _ in POSITION_CASES} == set(LANGS)
+    guided = GUIDED[position_id]
+    first = WIDTHS[number % 2]
+    tab.set_viewport_size({"width": first, "height": 860})
+    tab.goto(f"{live_server}/{lang}/backgammon/guided/{position_id}")
+    assert tab.locator("p.status").is_visible()
+    refusals: list[str] = []
+    for turn in range(40):
+        width = WIDTHS[(number + turn) % 2]
+        tab.set_viewport_size({"width": width, "height": 860})
+        if one_step(tab, width, refusals, lang=lang) in ("over", "end"):
+            break
+    else:
+        raise AssertionError(f"{position_id} did not end")
+    assert refusals == []  # the page's own choices are never refused
+    # the moment happened on the line the taps made: rebuilt from the address alone
+    decisions = [d for d in parse_qs(urlsplit(tab.url).query).get("m", [""])[0].split(".") if d]
+    assert MOMENTS[guided.moment](guided.replay(decisions)), (position_id, decisions)
+    summary = tab.locator("section.result")
+    assert summary.is_visible() and len(summary.inner_text()) > 80
+    for width in WIDTHS:  # the end, at both widths
+        tab.set_viewport_size({"width": width, "height": 860})
+        check_fits(tab, width)
+        tab.screenshot(path=str(artifacts / f"bg-guided-{position_id}-{lang}-{width}.png"), full_page=True)
+
+
+def test_a_whole_free_game_by_tapping_in_three_languages_at_both_widths(live_server, tab, artifacts):
+    """A whole game with the videau, tapped through on a phone and a desktop in turn (the width
+    changes every third page, so each width sees every kind of page; a turn is about four pages),
+    in the three languages in turn: every twelfth page the page's language switcher takes the game
+    into the next language, where it goes on from the same address. (A whole game per language
+    took two and a half minutes of CI's twenty; one game seen in every language checks the same
+    pages and, on top, that the switcher never loses a game in progress.)"""
+    lang = LANGS[0]
     tab.set_viewport_size({"width": 390, "height": 860})
     tab.goto(f"{live_server}/{lang}/backgammon/play/")
     tab.locator('input[name="videau"][value="1"]').check()
@@ -130,25 +138,34 @@ def test_a_whole_free_game_by_tapping_in_each_language_at_both_widths(live_serve
     tab.wait_for_load_state()
     refusals: list[str] = []
     seen: dict[int, set[str]] = {width: set() for width in WIDTHS}
+    seen_in: dict[str, set[str]] = {code: set() for code in LANGS}
     width = 390
     for turn in range(1500):
+        if turn and turn % 12 == 0:  # on to the next language, the game kept
+            address = tab.url.split("/", 4)[4].split("#")[0]  # after the language
+            lang = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+            tab.locator(f'nav.languages a[hreflang="{lang}"]').click()
+            tab.wait_for_load_state()
+            assert tab.url.split("/", 4)[4].split("#")[0] == address, "the switcher keeps the game"
         if WIDTHS[turn // 3 % 2] != width:  # a resize costs a layout: every third page is enough
             width = WIDTHS[turn // 3 % 2]
             tab.set_viewport_size({"width": width, "height": 860})
         phase = one_step(tab, width, refusals, lang=lang, far=True)
         seen[width].add(phase)
+        seen_in[lang].add(phase)
         if phase == "over":
             break
     else:
         raise AssertionError("the game did not end")
     assert refusals == []
     assert all({"move", "decide"} <= phases for phases in seen.values()), seen
+    assert all({"move", "decide"} <= phases for phases in seen_in.values()), seen_in
     result = tab.locator("section.result")
     assert result.is_visible() and len(result.inner_text()) > 10
     tab.screenshot(path=str(artifacts / f"bg-free-game-{lang}.png"), full_page=True)
-    # the page's language switcher keeps the game: the same address, the same result
+    # the result, too, survives a change of language
     other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
-    address = tab.url.split("/", 4)[4].split("#")[0]  # after the language
+    address = tab.url.split("/", 4)[4].split("#")[0]
     tab.locator(f'nav.languages a[hreflang="{other}"]').click()
     tab.wait_for_load_state()
     assert tab.evaluate("document.documentElement.lang") == other
