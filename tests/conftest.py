@@ -93,6 +93,19 @@ def page(browser):
     context.close()
 
 
+#: A phone's screen (the smallest the tutor is built for is 360 px; most learners' are 390 to 430)
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture()
+def phone(browser):
+    """A page on a touch phone: tapping the picture is how a learner plays there."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

@@ -10,12 +10,11 @@ import re
 
 import pytest
 
+from conftest import PHONE
 from tutor.freeplay import new_game_id
-
 from tutor.games.domino.guided import hand_by_id, load_hands, replay
 
 LANGS = ["en", "vi", "id"]
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 #: a learner is never "seat 0": the word for a seat in each language
 SEAT_WORDS = {"en": re.compile(r"\bseats?\b", re.I), "vi": re.compile(r"\bghế\b", re.I), "id": re.compile(r"\bkursi\b", re.I)}
@@ -30,14 +29,6 @@ def words(app, lang: str) -> dict[str, str]:
     with app.test_request_context(f"/?lang={lang}"):
         return {"since": _("Since your last move"), "right": _("Right: you worked it out."),
                 "drew": _("You drew %(tile)s: it fits, play it.", tile="@").split("@")[0].strip()}
-
-
-@pytest.fixture()
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.fixture()

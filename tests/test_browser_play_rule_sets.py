@@ -20,7 +20,8 @@ from tutor.freeplay import new_game_id
 from tutor.games.domino.rules import RULE_SETS
 from tutor.web.play import ROUND_SEPARATOR
 
-PHONE = {"width": 390, "height": 844}
+from conftest import PHONE
+
 #: rule set, players, language, game number, the rule set's name in that language
 CASES = [
     ("sato", 4, "en", 40, "Sato 157"),
@@ -29,14 +30,6 @@ CASES = [
 ]
 
 WIDTHS = "() => ({page: document.documentElement.scrollWidth, screen: window.innerWidth})"
-
-
-@pytest.fixture()
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.mark.parametrize("rules,seats,lang,number,name", CASES, ids=[c[0] for c in CASES])

@@ -326,19 +326,11 @@ class Position:
     def ends(self) -> tuple[int, ...] | None:
         """The numbers showing at the open ends: the line's left and right, or with a spinner each
         open arm's, in the order left, right, up, down; None before the opening."""
-        if not self.line:
-            return None
-        if self.layout is not None:
-            return tuple(self.layout.open_ends().values())
-        return self.line[0][0], self.line[-1][1]
+        return tuple(open_ends_of(self.line, self.layout).values()) if self.line else None
 
     def open_ends(self) -> dict[End, int]:
         """Each open end and the number it shows (empty before the opening)."""
-        if self.layout is not None:
-            return self.layout.open_ends()
-        if not self.line:
-            return {}
-        return {End.LEFT: self.line[0][0], End.RIGHT: self.line[-1][1]}
+        return open_ends_of(self.line, self.layout)
 
     def count(self) -> int | None:
         """All Fives' count of the open ends (a double at an end counts both halves); None before
@@ -762,6 +754,16 @@ def _restore(hands, line, to_move, passes, boneyard, rules, layout=None, scores=
     for setter, value in zip(_SETTERS, (hands, line, to_move, passes, boneyard, rules, layout, scores, None)):
         setter(position, value)
     return position
+
+
+def open_ends_of(line: Sequence[tuple[int, int]], layout: SpinnerLayout | None) -> dict[End, int]:
+    """Each open end of a table and the number it shows: a spinner's open arms, or a line's left and
+    right (empty before the opening). A position and what a seat sees of it both ask this."""
+    if layout is not None:
+        return layout.open_ends()
+    if not line:
+        return {}
+    return {End.LEFT: line[0][0], End.RIGHT: line[-1][1]}
 
 
 def arm_pairs(layout: SpinnerLayout, arm: End) -> tuple[tuple[int, int], ...]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .. import Action, ActionKind, End, Position, Required, RoundRecord
-from ..position import spinner_placements, turn_actions
+from ..position import open_ends_of, spinner_placements, turn_actions
 from ..rules import PLAYBOARD, Opening, OpeningReason, RuleSet
 from ..spinner import SpinnerLayout
 from ..tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
@@ -97,19 +97,11 @@ class SeatView:
     def ends(self) -> tuple[int, ...] | None:
         """The numbers at the open ends, as :attr:`Position.ends`: a line's left and right, or a
         spinner's open arms in the order left, right, up, down; None before the opening."""
-        if not self.line:
-            return None
-        if self.layout is not None:
-            return tuple(self.layout.open_ends().values())
-        return self.line[0][0], self.line[-1][1]
+        return tuple(open_ends_of(self.line, self.layout).values()) if self.line else None
 
     def open_ends(self) -> dict[End, int]:
         """Each open end and the number it shows, as :meth:`Position.open_ends` (empty before the opening)."""
-        if self.layout is not None:
-            return self.layout.open_ends()
-        if not self.line:
-            return {}
-        return {End.LEFT: self.line[0][0], End.RIGHT: self.line[-1][1]}
+        return open_ends_of(self.line, self.layout)
 
     @property
     def my_turn(self) -> bool:
