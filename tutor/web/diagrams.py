@@ -288,14 +288,15 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
 
 
 def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,
-               box_aspect: float | None = None) -> str:
+               box_aspect: float | None = None, end_words: bool = True) -> str:
     """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
     under the picture (pip totals, the score) are left out, so a check question about the
     picture does not show its own answer. ``neutral`` also leaves out the marks that answer a
     question about the position (rings on the playable tiles, the others dimmed), and its
     description says no more (no result, no "you must draw"): the picture a class looks at before
     the answer is revealed. ``label_size`` and ``box_aspect``: the renderer's options (a slide's
-    labels are larger)."""
+    labels are larger). Without ``end_words`` a spinner's open ends are marked by their numbered
+    badges alone."""
     labels = None
     if neutral:  # the same picture with its display options turned off, and a description to match
         from .feedback import quiet_description  # (feedback imports this module)
@@ -303,8 +304,11 @@ def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = Fa
         diagram = replace(diagram, display=replace(diagram.display, highlight="none", dim_unplayable=False,
                                                    annotations=()))
         labels = replace(labels_for(diagram), desc=quiet_description(diagram))
+    labels = labels or labels_for(diagram)
+    if not end_words:
+        labels = replace(labels, left_end="", right_end="", up_end="", down_end="")
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
-    return render_position(diagram.position, labels=labels or labels_for(diagram), annotations=annotations,
+    return render_position(diagram.position, labels=labels, annotations=annotations,
                            label_size=label_size, box_aspect=box_aspect, **render_options(diagram))
 
 

@@ -77,11 +77,16 @@ def slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False, annotation
     """A diagram for a slide, inlined with its element ids made unique on the page (``suffix``:
     a slide deck shows the same diagram on a step and on its question)."""
     diagram = diagram_by_id(diagram_id)
-    default = render_svg(diagram, annotations=annotations, neutral=neutral)
+    # A spinner's table on a slide marks its open ends with their numbered badges alone: four end
+    # words around it ("ujung kanan", "bottom end"...) left no size at which every label reaches
+    # 24 px in the slide's box. The lesson page, the handout and the picture's description name them.
+    end_words = diagram.position.layout is None
+    default = render_svg(diagram, annotations=annotations, neutral=neutral, end_words=end_words)
 
     def render(size: float) -> str:
         return default if size == FONT else render_svg(diagram, annotations=annotations, neutral=neutral,
-                                                       label_size=size, box_aspect=BOX[0] / BOX[1])
+                                                       label_size=size, box_aspect=BOX[0] / BOX[1],
+                                                       end_words=end_words)
 
     svg = _remember(default, render, BOX, FONT)
     prefix = f"dg-{diagram_id.lower()}-"
