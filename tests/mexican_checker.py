@@ -2,8 +2,7 @@
 written from VARIANTS.md alone, apart from the engine and sharing no code with it, to check the
 engine against (issue #16), as ``variants_checker.py`` does for the other rule sets.
 
-It offers the shared harness (``/tmp/mexican_harness.md``, the same four functions the engine
-offers): ``legal_actions``, ``outcome``, ``markers`` and ``open_double``, each of a deal (plain data)
+It offers the harness the engine offers too (VARIANTS.md, Mexican Train): ``legal_actions``, ``outcome``, ``markers`` and ``open_double``, each of a deal (plain data)
 and a history of actions (strings), raising ``ValueError`` on an illegal action in the history.
 
 A deal: ``{"engine": 12, "top": 12, "hands": [[...], [...]], "boneyard": [...], "first": 0}``
@@ -11,19 +10,22 @@ A deal: ``{"engine": 12, "top": 12, "hands": [[...], [...]], "boneyard": [...], 
 ``"pass"`` or ``"x-y:T"``, the tile x-y played on train T with x matching T's open end; trains are
 ``s0`` and ``s1`` (each seat's own) and ``t1``, ``t2``... (public, in the order they were started).
 
-The rules, as this checker reads VARIANTS.md (each one stated once, where it is used):
-- a seat's first tile starts its own train from the engine; until it has, that is its only play;
-- then a seat plays on its own train, on the other seat's train while it carries a marker, on a
-  public train, or starts a public train (at most 8 trains from the engine in all: the two own
-  trains and at most 6 public ones);
-- a seat with no play draws one tile (then plays it if it fits, else passes); with the boneyard
-  empty it passes at once; a pass puts a marker on the passer's own train, and the passer's next
-  play on its own train takes the marker off;
-- a double must be answered at once by the same seat (drawing one tile if needed); unanswered,
-  it stays open and, until someone plays on it, it is the only place anyone may play;
-- the round ends when a hand is empty (even after a double) or when nobody can play any more: the
-  boneyard is empty and neither seat could play even with both trains marked (markers only ever
-  open more places, so nothing could change).
+The rules, as this checker reads VARIANTS.md (its table and its decisions):
+- a seat's first tile starts its own train from the engine; until then, that is its only play, and
+  only the owner ever starts its own train;
+- then a seat plays on its own train, on the other seat's train while it carries a marker (and
+  holds a tile), on a public train, or starts a public train (at most 8 trains from the engine in
+  all: the two own trains keep their places, so at most 6 public ones);
+- a seat with no play draws one tile and must play it if it fits anywhere open to it, else it
+  passes; with the boneyard empty it passes at once. A pass puts a marker on the passer's own train
+  (started or not); the owner's next play on its own train takes the marker off;
+- a double must be answered at once by the same seat, drawing one tile if needed (also when the
+  double was itself the tile drawn this turn); unanswered, it stays open and, until someone plays
+  on it, it is the only place anyone may play (whatever the markers, own train started or not);
+- the round ends when a hand is empty (even on a double, which stays unanswered) or, checked
+  after every action, when nobody can play any more: the boneyard is empty and neither seat could
+  play even with both trains marked (markers only ever add places, so nothing could change).
+  Blocked, the fewer pips left win (equal: nobody).
 """
 
 from __future__ import annotations
@@ -142,18 +144,17 @@ class Round:
         self.ends[train] = outer
         if train == f"s{seat}":
             self.markers[seat] = False
-        if not self.hands[seat]:
-            # Out, even if the last tile is a double (VARIANTS.md, decision).
-            self.over = {"winner": seat, "pips": [pips(h) for h in self.hands], "reason": "out"}
-            return
         if end == outer:
             # A double: the same seat must answer it, with a fresh draw if needed.
             self.open_double = train
             self.drawn = False
-            return
-        if train == self.open_double:
+        elif train == self.open_double:
             self.open_double = None
-        self._next_seat()
+        if not self.hands[seat]:
+            # Out, even if the last tile is a double, left unanswered (VARIANTS.md, decision).
+            self.over = {"winner": seat, "pips": [pips(h) for h in self.hands], "reason": "out"}
+        elif end != outer:
+            self._next_seat()
 
     def _check_blocked(self) -> None:
         if self.over is not None or self.boneyard:

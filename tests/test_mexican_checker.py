@@ -71,6 +71,35 @@ def test_a_failed_draw_marks_your_train_and_your_own_play_takes_the_marker_off()
     assert markers(d, h + ["draw", "5-0:s0"]) == [False, False]
 
 
+def test_a_pass_before_your_train_is_started_marks_it_but_only_you_may_start_it():
+    d = deal(["3-1", "0-0"], ["12-7", "7-3", "12-5", "1-1"], ["6-6", "4-4", "5-0"])
+    h = ["draw", "pass"]  # no 12 in seat 0's hand, and 6-6 drawn
+    assert markers(d, h) == [True, False]
+    assert legal_actions(d, h) == ["12-5:s1", "12-7:s1"]  # not 12-x on seat 0's empty train
+    h += ["12-7:s1", "draw", "pass"]  # 4-4 drawn
+    # Seat 1 may start a public train now; seat 0's marked train is still empty.
+    assert legal_actions(d, h) == ["12-5:t1", "7-3:s1"]
+
+
+def test_a_double_played_from_a_draw_may_draw_once_more_to_be_answered():
+    d = deal(["12-5", "1-0"], ["12-7", "7-3", "3-2"], ["5-5", "6-6", "5-4"])
+    h = ["12-5:s0", "12-7:s1", "draw"]
+    assert legal_actions(d, h) == ["5-5:s0"]  # the drawn double fits: it is played
+    h.append("5-5:s0")
+    assert legal_actions(d, h) == ["draw"]
+    assert legal_actions(d, h + ["draw"]) == ["pass"]  # 6-6 does not answer it
+    assert markers(d, h + ["draw", "pass"]) == [True, False]
+    assert open_double(d, h + ["draw", "pass"]) == "s0"
+
+
+def test_an_open_double_is_answered_even_before_your_own_train_is_started():
+    d = deal(["12-5", "5-5", "9-9"], ["5-2", "1-0", "3-3"], ["6-6", "4-4", "8-8"])
+    h = ["12-5:s0", "draw", "pass", "5-5:s0", "draw", "pass"]
+    assert markers(d, h) == [True, True] and open_double(d, h) == "s0"
+    assert legal_actions(d, h) == ["5-2:s0"]
+    assert open_double(d, h + ["5-2:s0"]) is None
+
+
 def test_an_open_double_blocks_everything_else_until_it_is_closed():
     d = deal(["12-5", "5-5", "1-1", "9-8"], ["12-7", "7-3", "12-2", "4-0"],
              ["6-6", "8-8", "4-3", "5-1", "10-0"])
@@ -107,6 +136,7 @@ def test_the_round_ends_when_a_hand_is_empty_even_after_a_double():
     h = ["12-5:s0", "12-7:s1", "5-5:s0"]
     assert outcome(d, h[:-1]) is None
     assert outcome(d, h) == {"winner": 0, "pips": [0, 14], "reason": "out"}
+    assert open_double(d, h) == "s0"  # left unanswered
     assert legal_actions(d, h) == []
     with pytest.raises(ValueError):
         legal_actions(d, h + ["draw"])
