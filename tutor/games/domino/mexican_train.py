@@ -32,11 +32,11 @@ seat 1's marked train.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from .errors import IllegalMoveError, InvalidActionError, InvalidPositionError, InvalidTileError
 
@@ -329,6 +329,11 @@ class Position:
         """None while the round goes on. It ends when a hand is empty (even after a double left
         unanswered), or, with the boneyard empty, when neither player could play even were both
         trains marked: markers only add plays, so then nobody can ever play again."""
+        return self._outcome
+
+    @cached_property
+    def _outcome(self) -> RoundOutcome | None:
+        # Kept on the (immutable) position: every harness call asks whether the round is over.
         left = (self.pips(0), self.pips(1))
         for seat in range(SEATS):
             if not self.hands[seat]:
@@ -344,14 +349,18 @@ class Position:
     def legal_actions(self) -> list[str]:
         """The harness's sorted action strings: plays when there are any; else ``draw`` (one tile,
         not twice without a play between), else ``pass``; ``[]`` once the round is over."""
+        return list(self._legal_actions)
+
+    @cached_property
+    def _legal_actions(self) -> tuple[str, ...]:
         if self.is_over():
-            return []
+            return ()
         plays = self.plays_for(self.to_act)
         if plays:
-            return sorted(str(play) for play in plays)
+            return tuple(sorted(str(play) for play in plays))
         if self.boneyard and not self.drew:
-            return ["draw"]
-        return ["pass"]
+            return ("draw",)
+        return ("pass",)
 
     def apply(self, action: str) -> "Position":
         """The position after ``action``; an ``IllegalMoveError`` (a ``ValueError``) naming the reason
@@ -360,7 +369,7 @@ class Position:
             raise InvalidActionError(
                 f"not an action: {action!r} (write draw, pass or x-y:T such as 12-5:s0)", token=str(action)
             )
-        legal = self.legal_actions()
+        legal = self._legal_actions
         if action not in legal:
             reason, params = self._refusal(action, legal)
             raise IllegalMoveError(f"{action} is not allowed ({reason})", action=action, reason=reason, **params)
@@ -394,13 +403,13 @@ class Position:
     def _with_hand(self, seat: int, hand: tuple[TrainTile, ...]) -> tuple[tuple[TrainTile, ...], tuple[TrainTile, ...]]:
         return (hand, self.hands[1]) if seat == 0 else (self.hands[0], hand)
 
-    def _refusal(self, action: str, legal: list[str]) -> tuple[str, dict]:
+    def _refusal(self, action: str, legal: Sequence[str]) -> tuple[str, dict]:
         """Why a well-formed action is refused: a reason code and its params, for the learner's words."""
         if not legal:
             return "round_over", {}
         seat = self.to_act
         if action in ("draw", "pass"):
-            if legal not in (["draw"], ["pass"]):
+            if tuple(legal) not in (("draw",), ("pass",)):
                 return "must_play", {}
             if action == "pass":
                 return "must_draw", {}
@@ -493,18 +502,29 @@ class Match:
 
 # The harness replays a history on every call; positions are kept by (deal, history prefix) so a
 # caller walking a round action by action replays one action per call.
-_CACHE: dict[tuple[str, tuple[str, ...]], Position] = {}
+_CACHE: dict[tuple[Hashable, tuple[str, ...]], Position] = {}
+_DEALS: dict[Hashable, Deal] = {}
 _CACHE_LIMIT = 20_000
 
 
-def _deal_of(deal: Mapping[str, Any] | Deal) -> tuple[str, Deal]:
+def _deal_of(deal: Mapping[str, Any] | Deal) -> tuple[Hashable, Deal]:
+    """The deal, read once, and a key that names it in the caches."""
     if isinstance(deal, Deal):
-        return json.dumps(deal.to_dict(), sort_keys=True), deal
+        return deal, deal
     try:
-        key = json.dumps(deal, sort_keys=True)
-    except (TypeError, ValueError):
-        raise InvalidPositionError("a deal is a dict of plain data", code="deal") from None
-    return key, Deal.from_dict(deal)
+        # The dict's plain content (with the scalars' types, so 12.0 is not taken for 12).
+        scalars = tuple((type(deal[name]), deal[name]) for name in ("engine", "top", "first") if name in deal)
+        key: Hashable = (scalars, tuple(map(tuple, deal["hands"])), tuple(deal.get("boneyard", ())))
+        hash(key)
+    except (KeyError, TypeError, AttributeError):
+        return object(), Deal.from_dict(deal)  # not plain data: read it (and refuse it) uncached
+    parsed = _DEALS.get(key)
+    if parsed is None:
+        parsed = Deal.from_dict(deal)
+        if len(_DEALS) >= _CACHE_LIMIT:
+            _DEALS.clear()
+        _DEALS[key] = parsed
+    return key, parsed
 
 
 def position_after(deal: Mapping[str, Any] | Deal, history: Sequence[str]) -> Position:
