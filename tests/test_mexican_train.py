@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Sequence
 
 import pytest
 
@@ -14,7 +15,7 @@ from tutor.games.domino import mexican_train as mt
 from tutor.games.domino.errors import IllegalMoveError
 
 
-def deal(s0: list[str], s1: list[str], boneyard: list[str] = (), first: int = 0, engine: int = 12, top: int = 12) -> dict:
+def deal(s0: list[str], s1: list[str], boneyard: Sequence[str] = (), first: int = 0, engine: int = 12, top: int = 12) -> dict:
     return {"engine": engine, "top": top, "hands": [s0, s1], "boneyard": list(boneyard), "first": first}
 
 
@@ -67,6 +68,7 @@ def test_an_unanswered_double_stays_open_and_blocks_everything_else():
     # No 5 to answer with: draw 12-4, no 5 either; it could start a public train, but not now.
     assert mt.legal_actions(d, h) == ["draw"]
     assert mt.legal_actions(d, h + ["draw"]) == ["pass"]
+    assert refusal(d, h + ["draw"], "draw") == "already_drew"
     h += ["draw", "pass"]
     assert mt.markers(d, h) == [True, False] and mt.open_double(d, h) == "s0"
     # Seat 1's 6-2 fits its own train, but only the double may be answered: draw 6-3, no 5, pass.
@@ -121,6 +123,8 @@ def test_a_drawn_double_is_played_and_a_second_draw_may_answer_it():
     h = ["12-5:s0", "12-6:s1"]
     assert mt.legal_actions(d, h) == ["draw"]
     assert mt.legal_actions(d, h + ["draw"]) == ["5-5:s0"]  # the drawn tile fits: it must be played
+    assert refusal(d, h + ["draw"], "pass") == "must_play"
+    assert refusal(d, h + ["draw"], "draw") == "must_play"
     h += ["draw", "5-5:s0"]
     assert mt.legal_actions(d, h) == ["draw"]  # 9-8 cannot answer; one more draw for the double
     assert mt.legal_actions(d, h + ["draw"]) == ["5-3:s0"]
