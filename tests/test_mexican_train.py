@@ -278,14 +278,24 @@ def _check_table(d: dict, history: list[str], position: mt.Position) -> None:
 @pytest.mark.parametrize("top", [12, 6])
 def test_random_rounds_never_raise_and_always_end(top: int):
     rng = random.Random(1600 + top)
-    rounds = 12 if top == 12 else 30
-    for n in range(rounds):
+    rounds = 36 if top == 12 else 80
+    trains = ["s0", "s1"] + [f"t{n}" for n in range(1, 8)]
+    reasons = set()
+    for _ in range(rounds):
         engine = rng.randint(1, top)
         d = mt.Deal.from_seed(rng.randrange(10**6), engine=engine, top=top).to_dict()
         history: list[str] = []
         while mt.outcome(d, history) is None:
             actions = mt.legal_actions(d, history)
             assert actions and actions == sorted(set(actions))
+            # Anything else is refused with a ValueError, and the position stays as it was.
+            a, b = rng.randint(0, top), rng.randint(0, top)
+            other = rng.choice(["draw", "pass", f"{a}-{b}:{rng.choice(trains)}"])
+            if other not in actions:
+                before = mt.position_after(d, history)
+                with pytest.raises(ValueError):
+                    before.apply(other)
+                assert mt.legal_actions(d, history) == actions
             history.append(rng.choice(actions))
             assert len(history) < 600
             if len(history) % 10 == 0:
@@ -293,6 +303,7 @@ def test_random_rounds_never_raise_and_always_end(top: int):
         position = mt.position_after(d, history)
         _check_table(d, history, position)
         result = mt.outcome(d, history)
+        reasons.add(result["reason"])
         hands = [[str(t) for t in hand] for hand in position.hands]
         assert result["pips"] == [sum(sum(_halves(t)) for t in hand) for hand in hands]
         if result["reason"] == "out":
@@ -302,6 +313,7 @@ def test_random_rounds_never_raise_and_always_end(top: int):
         assert mt.legal_actions(d, history) == []
         with pytest.raises(ValueError):
             mt.legal_actions(d, history + ["pass"])
+    assert reasons == {"out", "blocked"}  # the sample reaches both ends of a round
 
 
 def test_a_whole_match_of_random_rounds_adds_the_pips_left():
