@@ -184,7 +184,7 @@ def test_the_shorter_game_and_other_engines():
 
 def test_bad_input_is_a_value_error():
     d = deal(["12-5"], ["12-6"], [])
-    for bad_history in (["12-6:s0"], ["5-12:s0"], ["12-5"], ["12-5:s0", "draw"], ["12-5:s0", "12-6:s1"]):
+    for bad_history in (["12-6:s0"], ["5-12:s0"], ["12-5"], ["012-5:s0"], ["13-5:s0"], ["12-5:t0"], ["12-5:s0", "draw"], ["12-5:s0", "12-6:s1"]):
         with pytest.raises(ValueError):
             mt.legal_actions(d, bad_history)
     for bad_deal in (

@@ -49,8 +49,9 @@ MAX_TRAINS = 8
 MAX_PUBLIC_TRAINS = MAX_TRAINS - 2
 SEATS = 2
 
-_TILE_RE = re.compile(r"(\d{1,2})-(\d{1,2})")
-_PLAY_RE = re.compile(r"(\d{1,2})-(\d{1,2}):(s[01]|t[1-9])")
+_NUMBER = r"(1[0-2]|[0-9])"  # 0..12, written without a leading zero
+_TILE_RE = re.compile(f"{_NUMBER}-{_NUMBER}")
+_PLAY_RE = re.compile(f"{_NUMBER}-{_NUMBER}:(s[01]|t[1-9])")
 
 
 # --------------------------------------------------------------------------------------------- tiles
