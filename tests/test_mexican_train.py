@@ -273,6 +273,21 @@ def _check_table(d: dict, history: list[str], position: mt.Position) -> None:
     assert sorted(tuple(sorted(_halves(t))) for t in now) == dealt
     draws = history.count("draw")
     assert len(position.boneyard) == len(d["boneyard"]) - draws
+    # Whose action, the markers and the open double, followed through the history: a draw or a
+    # double keeps the turn; a pass marks the passer's train; a tile on your own train unmarks it.
+    seat, marked = d["first"], [False, False]
+    for action in history:
+        if action == "pass":
+            marked[seat], seat = True, 1 - seat
+        elif action != "draw":
+            tile, train = action.split(":")
+            if train == f"s{seat}":
+                marked[seat] = False
+            first, second = _halves(tile)
+            seat = seat if first == second else 1 - seat
+    assert position.to_act == seat and list(position.markers) == marked
+    last = _halves(laid[-1][0]) if laid else (None, 0)
+    assert mt.open_double(d, history) == (laid[-1][1] if last[0] == last[1] else None)
 
 
 @pytest.mark.parametrize("top", [12, 6])
