@@ -345,3 +345,18 @@ def test_a_whole_match_of_random_rounds_adds_the_pips_left():
         match = match.after(result)
     assert match.totals == tuple(kept) and len(match.results) == 6
     assert match.winners == tuple(seat for seat in (0, 1) if kept[seat] == min(kept))
+
+
+def test_the_engine_is_pure_python_apart_from_flask_and_the_tests():
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(mt.__file__).read_text(encoding="utf-8"))
+    absolute, relative = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            absolute |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            (relative if node.level else absolute).add(node.module.split(".")[0])
+    assert absolute <= {"__future__", "dataclasses", "functools", "random", "re", "typing"}
+    assert relative == {"errors"}  # the domino engine's error classes, nothing else of it
