@@ -81,7 +81,7 @@ def short_deal(hand0: str, hand1: str, boneyard: str, first: int = 0, engine_dou
             "boneyard": boneyard.split(), "first": first}
 
 
-#: The rounds worked by hand in tests/test_mexican_checker.py (the rules random lines seldom reach:
+#: The rounds worked by hand in tests/test_mexican_checker.py and VARIANTS.md (the rules random lines seldom reach:
 #: a marker on a train not yet started, a drawn double, an open double going round, the eighth
 #: train, a double as the last tile, blocked rounds), each line played on at random to its end.
 WORKED = [
@@ -101,6 +101,13 @@ WORKED = [
     (short_deal("12-5 0-0", "12-7 5-1 2-2", ""), "12-5:s0 12-7:s1 pass 5-1:s0"),
     (short_deal("12-5 3-0", "12-7 2-1", ""), "12-5:s0 12-7:s1"),
     (short_deal("6-2 2-1 5-5", "4-6 3-3 0-0", "1-0", first=1, engine_double=6), "6-4:s1 6-2:s0"),
+    # VARIANTS.md's worked examples
+    (short_deal("3-4 5-6", "12-8 12-9 4-0", "1-2 7-7"), "draw pass"),
+    (short_deal("12-5 5-5 5-2 12-3", "12-6 6-1 0-0", "9-9 8-8"), "12-5:s0 12-6:s1 5-5:s0 5-2:s0"),
+    (short_deal("12-5 5-5 1-1", "12-6 6-2 3-3", "12-4 5-0 9-9"), "12-5:s0 12-6:s1 5-5:s0 draw pass draw 5-0:s0"),
+    (short_deal("12-0 12-2 12-4 12-6 12-8 9-9", "12-1 12-3 12-5 12-7 11-10 10-10", "11-11"),
+     "12-0:s0 12-1:s1 12-2:t1 12-3:t2 12-4:t3 12-5:t4 12-6:t5 12-7:t6 draw"),
+    (short_deal("12-0 9-9", "12-3 0-4", ""), "12-0:s0 12-3:s1 pass 0-4:s0"),
 ]
 
 

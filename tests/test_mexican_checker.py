@@ -175,3 +175,39 @@ def test_a_play_may_be_written_with_its_halves_either_way_and_illegal_ones_are_r
             legal_actions(d, bad)
     with pytest.raises(ValueError):
         legal_actions(deal(["12-12"], ["1-0"], []), [])  # the engine is not dealt
+
+
+def test_the_worked_examples_written_in_variants_md():
+    # A stuck player with an empty train draws, passes, and its empty train is marked; the other
+    # may still only start its own.
+    d = deal(["3-4", "5-6"], ["12-8", "12-9", "4-0"], ["1-2", "7-7"])
+    assert legal_actions(d, []) == ["draw"] and legal_actions(d, ["draw"]) == ["pass"]
+    assert markers(d, ["draw", "pass"]) == [True, False]
+    assert legal_actions(d, ["draw", "pass"]) == ["12-8:s1", "12-9:s1"]
+    # A double laid must be answered before anything else, then the turn passes.
+    d = deal(["12-5", "5-5", "5-2", "12-3"], ["12-6", "6-1", "0-0"], ["9-9", "8-8"])
+    h = ["12-5:s0", "12-6:s1"]
+    assert legal_actions(d, h) == ["12-3:t1", "5-2:s0", "5-5:s0"]
+    assert legal_actions(d, h + ["5-5:s0"]) == ["5-2:s0"]
+    assert legal_actions(d, h + ["5-5:s0", "5-2:s0"]) == ["6-1:s1"]
+    # A drawn 12-4 may not start a public train while the double is open; the other player must
+    # answer it too, and closing it on seat 0's train leaves seat 0 marked.
+    d = deal(["12-5", "5-5", "1-1"], ["12-6", "6-2", "3-3"], ["12-4", "5-0", "9-9"])
+    h = ["12-5:s0", "12-6:s1", "5-5:s0", "draw"]
+    assert legal_actions(d, h) == ["pass"]
+    h.append("pass")
+    assert legal_actions(d, h) == ["draw"] and legal_actions(d, h + ["draw"]) == ["5-0:s0"]
+    assert markers(d, h + ["draw", "5-0:s0"]) == [True, False]
+    # Eight trains out, the last tile drawn and nobody able to play even with both trains marked:
+    # blocked at once, 12-8 + 9-9 + 11-11 = 60 pips against 11-10 + 10-10 = 41.
+    d = deal(["12-0", "12-2", "12-4", "12-6", "12-8", "9-9"], ["12-1", "12-3", "12-5", "12-7", "11-10", "10-10"],
+             ["11-11"])
+    h = ["12-0:s0", "12-1:s1", "12-2:t1", "12-3:t2", "12-4:t3", "12-5:t4", "12-6:t5", "12-7:t6"]
+    assert legal_actions(d, h) == ["draw"] and outcome(d, h) is None
+    assert outcome(d, h + ["draw"]) == {"winner": 1, "pips": [60, 41], "reason": "blocked"}
+    # Boneyard empty and seat 0 stuck, but seat 1 could play on seat 0's train once marked.
+    d = deal(["12-0", "9-9"], ["12-3", "0-4"], [])
+    h = ["12-0:s0", "12-3:s1"]
+    assert legal_actions(d, h) == ["pass"] and outcome(d, h) is None
+    assert legal_actions(d, h + ["pass"]) == ["0-4:s0"]
+    assert outcome(d, h + ["pass", "0-4:s0"]) == {"winner": 1, "pips": [18, 0], "reason": "out"}
