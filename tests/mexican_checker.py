@@ -2,12 +2,14 @@
 written from VARIANTS.md alone, apart from the engine and sharing no code with it, to check the
 engine against (issue #16), as ``variants_checker.py`` does for the other rule sets.
 
-It offers the harness the engine offers too (VARIANTS.md, Mexican Train): ``legal_actions``, ``outcome``, ``markers`` and ``open_double``, each of a deal (plain data)
-and a history of actions (strings), raising ``ValueError`` on an illegal action in the history.
+It offers the harness the engine offers too (VARIANTS.md, Mexican Train): ``legal_actions``,
+``outcome``, ``markers`` and ``open_double``, each of a deal (plain data) and a history of actions
+(strings), raising ``ValueError`` on an illegal action in the history.
 
 A deal: ``{"engine": 12, "top": 12, "hands": [[...], [...]], "boneyard": [...], "first": 0}``
 (tiles written "a-b", either half first; the boneyard in draw order). An action: ``"draw"``,
-``"pass"`` or ``"x-y:T"``, the tile x-y played on train T with x matching T's open end; trains are
+``"pass"`` or ``"x-y:T"``, the tile x-y played on train T with x matching T's open end (only so
+written: ``"5-12:s0"`` is not ``"12-5:s0"``); trains are
 ``s0`` and ``s1`` (each seat's own) and ``t1``, ``t2``... (public, in the order they were started).
 
 The rules, as this checker reads VARIANTS.md (its table and its decisions):
@@ -114,9 +116,8 @@ class Round:
 
     def apply(self, action: str) -> Round:
         legal = self.legal_actions()
-        if _as_written(action, legal) not in legal:
+        if action not in legal:  # exactly as written: a play names the matching half first
             raise ValueError(f"{action!r} is not legal here (legal: {legal})")
-        action = _as_written(action, legal)
         r = self.copy()
         seat = r.to_move
         if action == "draw":
@@ -171,16 +172,6 @@ def blocked_winner(totals: list[int]) -> int | None:
     low = min(totals)
     winners = [s for s, t in enumerate(totals) if t == low]
     return winners[0] if len(winners) == 1 else None
-
-
-def _as_written(action: str, legal: list[str]) -> str:
-    """A play written with its halves the other way round is the same play."""
-    if ":" in action and action not in legal:
-        written, train = action.split(":", 1)
-        if "-" in written:
-            a, _, b = written.partition("-")
-            return f"{b}-{a}:{train}"
-    return action
 
 
 def start(deal: dict) -> Round:
