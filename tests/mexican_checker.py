@@ -41,9 +41,15 @@ MAX_TRAINS = 8  # VARIANTS.md: at most 8 trains from the engine in all
 SEATS = 2
 
 
+NUMBERS = [str(n) for n in range(13)]  # each half as written: "0" to "12", no leading zero
+
+
 def tile(text: str) -> Tile:
     """``"5-12"`` -> ``(12, 5)``: the higher half first."""
-    a, b = (int(x) for x in text.split("-"))
+    halves = text.split("-")
+    if len(halves) != 2 or not all(h in NUMBERS for h in halves):
+        raise ValueError(f"{text!r} is not a tile")
+    a, b = (int(h) for h in halves)
     return (max(a, b), min(a, b))
 
 
@@ -185,8 +191,10 @@ def start(deal: dict) -> Round:
     engine = int(deal["engine"])
     if (engine, engine) in every:
         raise ValueError("the engine double is taken out of the set before dealing")
-    if any(a > deal["top"] for a, _ in every):
+    if any(a > deal["top"] for a, _ in every) or engine > deal["top"]:
         raise ValueError("a tile is above the set's highest number")
+    if not all(hands) or deal["first"] not in range(SEATS):
+        raise ValueError("each seat holds tiles, and seat 0 or 1 plays first")
     r = Round(engine, hands, boneyard, int(deal["first"]))
     r._check_blocked()
     return r

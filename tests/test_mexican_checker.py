@@ -177,8 +177,11 @@ def test_illegal_actions_are_refused():
                 ["12-4:s0", "draw", "7-0:s1"]):
         with pytest.raises(ValueError):
             legal_actions(d, bad)
-    with pytest.raises(ValueError):
-        legal_actions(deal(["12-12"], ["1-0"], []), [])  # the engine is not dealt
+    for bad_deal in (deal(["12-12"], ["1-0"], []),  # the engine is not dealt
+                     deal(["12-5", "5-12"], ["1-0"], []), deal(["12-05"], ["1-0"], []), deal([], ["1-0"], []),
+                     deal(["6-5"], ["7-0"], [], engine=6, top=6), deal(["12-5"], ["1-0"], [], first=2)):
+        with pytest.raises(ValueError):
+            legal_actions(bad_deal, [])
 
 
 def test_the_worked_examples_written_in_variants_md():
