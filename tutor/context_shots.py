@@ -4,15 +4,16 @@
 127.0.0.1 in a thread, opens its pages in Debian's Chromium (Playwright, as the browser tests do),
 and for each page:
 
-1. opens it with ``?msgids=1`` (every ``<details>`` open, every speaker note shown: :data:`REVEAL`)
-   and notes, for each text shown as ``⟦msgid⟧``, the element that holds it (its path in the page;
-   a label inside a picture too, and the whole picture for what it says to screen readers) and the
-   text;
-2. opens the same page in English and, where that element holds the same text, photographs it with
-   some of its surroundings.
+1. reads it with ``?msgids=1`` (fetched and parsed inside the browser, not drawn: a page load
+   saved for each of the 212 pages; every ``<details>`` open, every speaker note shown:
+   :data:`REVEAL`) and notes, for each text shown as ``⟦msgid⟧``, the elements that hold it (their
+   path in the page; a label inside a picture too, and the whole picture for what it says to
+   screen readers) and the text;
+2. when a text on it has no picture yet, opens the same page in English and, at the first of those
+   elements in sight that holds the same text, photographs it with some of its surroundings.
 
 The pages (:func:`page_paths`) are every kind of page of both courses, the presenter's slides and
-notes, and game pages in several states: 181 pages, about 95 s on two cores, pictures for some 60 %
+notes, and game pages in several states: 212 pages, about 110 s on two cores, pictures for some 61 %
 of the msgids (the rest are texts no page shows as it loads: other game states, the analyze API,
 refusals and errors, the feedback on a posted answer; tests/test_translators.py keeps the share).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
@@ -183,9 +184,10 @@ def _first_pick(game) -> tuple[str, str] | None:
 
 #: Run on each page, with and without ``?msgids=1``, before its texts are looked for: every
 #: ``<details>`` open (an answer, a hint, the keys), and on a speaker-notes page every slide's notes.
-REVEAL = """() => {
-  document.querySelectorAll('details').forEach((d) => { d.open = true; });
-  document.querySelectorAll('main.notes .notes-slide[hidden]').forEach((e) => { e.hidden = false; });
+REVEAL = """(doc) => {
+  doc = doc || document;  // the page itself, or the msgids view read unrendered
+  doc.querySelectorAll('details').forEach((d) => { d.open = true; });
+  doc.querySelectorAll('main.notes .notes-slide[hidden]').forEach((e) => { e.hidden = false; });
 }"""
 
 #: Where an element is on the screen (scrolled into view first when it is not), and its text.
@@ -201,10 +203,13 @@ LOCATE = """(selector) => {
 #: Each text shown as ``⟦msgid⟧``, with the element that holds it (its path in the page). A label in
 #: a picture is photographed where it is; a picture's title and description (said to screen readers,
 #: not drawn) with the whole picture, and a choice of a drop-down list with the list.
-COLLECT = """() => {
+COLLECT = """async (url) => {
+  const html = await (await fetch(url)).text();
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  (%s)(doc);
   const path = (e) => {
     const steps = [];
-    for (; e && e.nodeType === 1 && e !== document.documentElement; e = e.parentElement) {
+    for (; e && e.nodeType === 1 && e !== doc.documentElement; e = e.parentElement) {
       let i = 1;
       for (let s = e.previousElementSibling; s; s = s.previousElementSibling) i++;
       steps.unshift(e.tagName.toLowerCase() + ':nth-child(' + i + ')');
@@ -212,19 +217,17 @@ COLLECT = """() => {
     return 'html > ' + steps.join(' > ');
   };
   const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     let element = node.parentElement;
     if (!element || element.closest('script, style, [hidden]')) continue;
     if (element.closest('svg title, svg desc')) element = element.closest('svg');
     if (element.closest('select')) element = element.closest('select');
-    const box = element.getBoundingClientRect();
-    if (!box.width || !box.height) continue;
     const text = node.nodeValue.replace(/\\s+/g, ' ');
     for (const match of text.matchAll(/⟦([^⟦⟧]*)⟧/g)) found.push({text: match[1].trim(), path: path(element)});
   }
   return found;
-}"""
+}""" % REVEAL
 
 
 def _entries(pot: Path) -> list[tuple[str | None, str, re.Pattern]]:
@@ -272,29 +275,37 @@ def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit:
     index: dict[str, dict] = {}
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
+    first = True
     for path in paths:
+        if first:  # a page of the app's own, so that the msgids view can be fetched from it
+            page.goto(f"{base_url}{path}")
         glue = "&" if "?" in path else "?"
-        page.goto(f"{base_url}{path}{glue}msgids=1")
-        page.evaluate(REVEAL)
-        found = page.evaluate(COLLECT)
-        wanted = []
+        found = page.evaluate(COLLECT, f"{base_url}{path}{glue}msgids=1")
+        wanted: dict[str, tuple[tuple[str | None, str], list[tuple[str, str]]]] = {}
         for item in found:
             entry = _identify(item["text"], entries)
             if entry is None:
                 continue
             name = shot_name(entry[1], entry[0])
-            if name in index or any(name == w[0] for w in wanted):
+            if name in index:
                 continue
-            wanted.append((name, entry, item["path"], " ".join(item["text"].split(" | ")[-1].split())))
+            text = " ".join(item["text"].split(" | ")[-1].split())
+            wanted.setdefault(name, (entry, []))[1].append((item["path"], text))
         if not wanted:
             continue
-        page.goto(f"{base_url}{path}")
+        if not first:
+            page.goto(f"{base_url}{path}")
+        first = False
         page.evaluate(REVEAL)
-        for name, (entry_context, msgid), selector, text in wanted:
-            box = page.evaluate(LOCATE, selector)
-            # the same place holds the text in English too (the English page may lay out otherwise:
-            # a picture's labels around the msgids view's longer words)
-            if not box or box["width"] < 1 or text not in " ".join(box["text"].split()):
+        for name, ((entry_context, msgid), places) in wanted.items():
+            # the first place in sight (the view is read unrendered: a text may sit in a hidden
+            # part of the page) where the English page holds the same text (it may lay out
+            # otherwise: a picture's labels around the msgids view's longer words)
+            for selector, text in places:
+                box = page.evaluate(LOCATE, selector)
+                if box and box["width"] >= 1 and text in " ".join(box["text"].split()):
+                    break
+            else:
                 continue
             left = max(0, box["x"] - MARGIN)
             top = max(0, box["y"] - MARGIN)
