@@ -444,6 +444,8 @@ NEW_NOTES = [
     Note("reason_scores", {"tile": "6-4", "sum": "5 + 6 + 4", "count": 15, "points": 15}),
     Note("reason_scores_nothing", {"tile": "6-4", "sum": "5 + 6 + 2", "count": 13, "points": 0}),
     Note("reason_plays_out_to_five", {"tile": "6-4"}),
+    Note("empty_arms_count_nothing", {"arms": ["up", "down"], "number": 6}),
+    Note("empty_arms_count_nothing", {"arms": ["down"], "number": 6}),
     Note("turn_play_arm", {"seat": 1, "drawn": 0, "tile": "6-4", "arm": "up"}),
     Note("turn_draw_play_arm", {"seat": 1, "drawn": 2, "tile": "6-4", "arm": "down"}),
 ]
@@ -506,3 +508,30 @@ def test_the_new_notes_read_right_in_english(app):
         assert render_all(voice, [NEW_NOTES[-1]]) == ["Your opponent drew 2 tiles, then played 6-4 on the bottom arm."]
     assert all("Seat" not in s or kind in ("open_any", "turn_play_arm", "turn_draw_play_arm")
                for (kind, _), s in said.items())
+
+
+def test_an_open_side_with_no_tile_is_said_to_count_nothing():
+    """All Fives: once both ends of the spinner hold a tile its sides are open, and a side no tile
+    has gone onto yet adds nothing to the count; the explanation says which, worked out here from
+    the actions alone (the letters U and D of the plays made so far)."""
+    from tutor.games.domino.hints import explain_position
+
+    rng = random.Random(5)
+    said = 0
+    for seed in range(30):
+        position = Deal.from_seed(seed, 2, rules=ALL_FIVES).position()
+        played: list[str] = []
+        while not position.is_over():
+            letters = {text[-1] for text in played if text[-1] in "LRUD"}
+            open_sides = {"L", "R"} <= letters
+            expected = [arm for arm, letter in (("up", "U"), ("down", "D")) if open_sides and letter not in letters]
+            notes = [n for n in explain_position(position) if n.kind == "empty_arms_count_nothing"]
+            assert [n.params["arms"] for n in notes] == ([expected] if expected else []), (seed, played)
+            if expected:
+                spinner = next(t for t in played if t[-1] not in "LRUD")  # the opening: the spinner
+                assert notes[0].params["number"] == int(spinner[0])
+                said += 1
+            action = rng.choice(position.legal_actions())
+            played.append(str(action))
+            position = position.apply(action)
+    assert said > 30  # the case is common, and was met

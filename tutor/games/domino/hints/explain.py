@@ -91,7 +91,8 @@ def _table_notes(layout: SpinnerLayout, rules: RuleSet) -> list[Note]:
         terms = layout.count_terms()
         notes.append(Note("count_now", {"sum": _sum(terms), "count": sum(terms)}))
         # An open side with no tile yet takes a tile but adds nothing: learners count it otherwise.
-        empty = [end.value for end in open_ends if not layout.arm(end)]
+        # (While the spinner's ends are bare, the spinner itself counts: its sides are not open.)
+        empty = [end.value for end in (End.UP, End.DOWN) if end in open_ends and not layout.arm(end)]
         if empty:
             notes.append(Note("empty_arms_count_nothing", {"arms": empty, "number": layout.spinner.high}))
     return notes
