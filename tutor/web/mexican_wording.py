@@ -328,13 +328,13 @@ def _refusals(seat: int) -> dict[str, Callable[..., str]]:
         # TRANSLATORS: Mexican Train API error: who plays first. "first" stays in English.
         "first": lambda value="", **p: _("first must be 0 or 1, not %(value)s.", value=value),
         # TRANSLATORS: Mexican Train API error: the hands' shape. "hands" stays in English.
-        "hands": lambda **p: _("hands must be two lists of tiles such as \"12-5\", each with a tile at least."),
+        "hands": lambda **p: _("hands must be two lists of tiles such as \"5-3\", each with a tile at least."),
         # TRANSLATORS: Mexican Train API error: the boneyard's shape. "boneyard" stays in English.
-        "boneyard_type": lambda **p: _("boneyard must be a list of tiles such as \"12-5\", in the order they are "
+        "boneyard_type": lambda **p: _("boneyard must be a list of tiles such as \"5-3\", in the order they are "
                                        "drawn."),
         # TRANSLATORS: Mexican Train API error: a token that is not a tile of the set; %(top)s is 12 or 6.
         "tile": lambda token="", top=12, **p: _(
-            "%(token)s is not a tile: write two numbers from 0 to %(top)s joined by a dash, such as 12-5.",
+            "%(token)s is not a tile: write two numbers from 0 to %(top)s joined by a dash, such as 5-3.",
             token=token, top=top),
         # TRANSLATORS: error message of the analyze API (duplicate); field names such as hands, line, to_move and passes stay in English.
         "duplicate": lambda tile="", first="", **p: _(
