@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from flask_babel import gettext as _, ngettext
 
+from ..games.domino.mexican_render import TrainLabels
 from ..games.domino.mexican_train import MAX_PUBLIC_TRAINS, MAX_TRAINS, Position, RoundOutcome, TrainTile
 from .sentences import register, say_or
 from .wording import join_and, join_or
@@ -31,10 +32,6 @@ def train_name(name: str, seat: int) -> str:
         return _("your opponent's train")
     # TRANSLATORS: Mexican Train, inside a sentence: a train both players may play on, numbered in the order they started (1 to 6).
     return _("public train %(number)s", number=name[1:])
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _tile_of(action: str) -> str:
@@ -101,7 +98,7 @@ def _open_double_sentence(position: Position, seat: int) -> str:
     double = position.open_double()
     assert double is not None
     # TRANSLATORS: Mexican Train: a double at the end of a train has no tile on it yet; it must be closed first, by either player.
-    return _("The double %(tile)s at the end of %(train)s is open: until a tile with a %(number)s is played on it, "
+    return _("The double %(tile)s at the end of %(train)s is open: until a tile showing %(number)s is played on it, "
              "nothing else may be played, by either player.",
              tile=f"{double.end}-{double.end}", train=train_name(double.name, seat), number=double.end)
 
@@ -161,7 +158,7 @@ def explain(position: Position, seat: int) -> list[str]:
     elif not own_started:
         # TRANSLATORS: Mexican Train: the learner's own train is still empty; %(number)s is the engine's number (12 in the first round).
         said.append(_("Your train has no tile yet: your first tile must start it from the engine, so it must show "
-                      "a %(number)s.", number=position.engine))
+                      "%(number)s.", number=position.engine))
         if plays:
             # TRANSLATORS: Mexican Train: the tiles that can start the learner's own train.
             said.append(_("You can start it with %(tiles)s.", tiles=join_or(_tile_of(a) for a in plays)))
@@ -385,9 +382,81 @@ register("mexican.refusal", {code: (lambda c: lambda **p: refusal_words(c, p))(c
          __name__)
 
 
+# ------------------------------------------------------------------------------------------ picture
+
+
+def _public_label(number: int) -> str:
+    # TRANSLATORS: Mexican Train picture: the label of a public train (1 to 6), at the start of its row.
+    return _("Public train %(number)s", number=number)
+
+
+def _train_state(position: Position, name: str, seat: int) -> str:
+    train = position.train(name)
+    assert train is not None
+    if not train.played:
+        # TRANSLATORS: Mexican Train picture description: a player's own train holds no tile yet.
+        return _("%(train)s has no tile yet", train=train_name(name, seat))
+    # TRANSLATORS: Mexican Train picture description: a train's tiles and the number at its open end.
+    return ngettext("%(train)s has %(num)d tile and ends in %(number)s",
+                    "%(train)s has %(num)d tiles and ends in %(number)s",
+                    len(train.played), train=train_name(name, seat), number=train.end)
+
+
+def labels(position: Position, seat: int, reveal: bool = False) -> TrainLabels:
+    """The picture's words for ``seat`` (the learner): its title, a description of the table (what a
+    screen reader says: each train's end, the markers, the open double, the hands' sizes; the
+    other hand's tiles only when ``reveal``) and the short labels drawn on it."""
+    other = 1 - seat
+    # TRANSLATORS: Mexican Train picture, accessible title; %(tile)s is the round's engine double, e.g. 12-12.
+    title = _("Mexican Train: the trains from the engine %(tile)s", tile=f"{position.engine}-{position.engine}")
+    trains = [_train_state(position, t.name, seat) for t in position.trains]
+    # TRANSLATORS: Mexican Train picture description: every train's state, e.g. "Your train has 2 tiles and ends in 5, your opponent's train has no tile yet and public train 1 ...".
+    said = [_("On the table, %(trains)s.", trains=join_and(trains))]
+    said += _marker_sentences(position, seat)
+    if position.open_double() is not None:
+        said.append(_open_double_sentence(position, seat))
+    # TRANSLATORS: Mexican Train picture description: the tiles in the learner's hand.
+    said.append(ngettext("Your hand holds %(num)d tile: %(tiles)s.", "Your hand holds %(num)d tiles: %(tiles)s.",
+                         len(position.hands[seat]), tiles=join_and(str(t) for t in position.hands[seat])))
+    if reveal:
+        # TRANSLATORS: Mexican Train picture description: the opponent's tiles, shown face up (a finished round, a lesson).
+        said.append(ngettext("Your opponent's hand holds %(num)d tile: %(tiles)s.",
+                             "Your opponent's hand holds %(num)d tiles: %(tiles)s.",
+                             len(position.hands[other]), tiles=join_and(str(t) for t in position.hands[other])))
+    else:
+        # TRANSLATORS: Mexican Train picture description: how many tiles the opponent holds (face down).
+        said.append(ngettext("Your opponent holds %(num)d tile.", "Your opponent holds %(num)d tiles.",
+                             len(position.hands[other])))
+    # TRANSLATORS: Mexican Train picture description: the tiles left to draw.
+    said.append(ngettext("The boneyard holds %(num)d tile.", "The boneyard holds %(num)d tiles.",
+                         len(position.boneyard)))
+    return TrainLabels(
+        title=title,
+        desc=" ".join(said),
+        # TRANSLATORS: Mexican Train picture: the label of the learner's own train.
+        your_train=_("Your train"),
+        # TRANSLATORS: Mexican Train picture: the label of the other player's own train.
+        opponent_train=_("Your opponent's train"),
+        public_train=_public_label,
+        # TRANSLATORS: Mexican Train picture: the label of the central double all trains start from.
+        engine=_("Engine"),
+        # TRANSLATORS: Mexican Train picture: the word beside a train's marker (the train is open to the other player).
+        marker=_("marker"),
+        # TRANSLATORS: Mexican Train picture: the words under a double that must be closed before anything else.
+        open_double=_("open double"),
+        # TRANSLATORS: label over the tiles in the learner's hand.
+        hand=_("Your hand"),
+        # TRANSLATORS: Mexican Train picture: the label over the other player's tiles.
+        opponent_hand=_("Your opponent's hand"),
+        # TRANSLATORS: label of the boneyard.
+        boneyard=_("Boneyard"),
+    )
+
+
 def words(parts: Iterable[str]) -> str:
     """Sentences joined into one text (the API's ``explanation``)."""
     return " ".join(parts)
 
 
-__all__ = ["action_words", "explain", "history_refusal", "refusal_words", "result_words", "train_name", "words"]
+__all__ = ["action_words", "explain", "history_refusal", "labels", "refusal_words", "result_words", "train_name",
+           "words"]
