@@ -26,9 +26,10 @@ from .paths import LESSONS
 #: winning seat of a finished round, the points it scores, a count (``count`` says of what), or
 #: the winner of the match after a round (``totals`` before it).
 QUESTION_KINDS = ("move", "action", "winner", "points", "count", "match")
-#: What a count question counts: the tiles of each hand in a fresh deal for ``seats`` players, or
-#: the tiles showing ``number`` that the learner has not seen (neither on the table nor in hand).
-COUNTS = ("hand_size", "unseen")
+#: What a count question counts: the tiles of each hand in a fresh deal for ``seats`` players, the
+#: tiles showing ``number`` that the learner has not seen (neither on the table nor in hand), or the
+#: pips left in the learner's hand (Mexican Train adds them to the learner's total).
+COUNTS = ("hand_size", "unseen", "pips")
 
 
 @dataclass(frozen=True)

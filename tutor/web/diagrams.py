@@ -22,6 +22,8 @@ from werkzeug.exceptions import NotFound
 
 from ..games.domino.analysis import Note
 from ..games.domino.diagrams import Diagram, annotation_notes, describe, diagram_by_id, load_diagrams, render_options
+from ..games.domino.mexican_diagrams import MexicanDiagram, load_mexican_diagrams, render_options as train_options
+from ..games.domino.mexican_render import render_trains
 from ..games.domino.render import Labels, render_position
 from ..course import find
 from .i18n import section_title_in
@@ -287,7 +289,19 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
     )
 
 
-def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,
+def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False) -> str:
+    """A Mexican Train diagram as an SVG document, in the current locale: the words of
+    ``tutor.web.mexican_wording`` (the table for a screen reader and, unless ``neutral``, what the
+    rules require now), under the diagram's own title."""
+    from .mexican_wording import explain, labels  # (it imports the words this module registers)
+
+    words = labels(diagram.position, diagram.seat, reveal=diagram.display.reveal)
+    desc = words.desc if neutral else " ".join([words.desc, *explain(diagram.position, diagram.seat)])
+    return render_trains(diagram.position, labels=replace(words, title=_(diagram.title), desc=desc),
+                         **train_options(diagram, neutral=neutral))
+
+
+def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,
                box_aspect: float | None = None, end_words: bool = True) -> str:
     """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
     under the picture (pip totals, the score) are left out, so a check question about the
@@ -297,6 +311,8 @@ def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = Fa
     the answer is revealed. ``label_size`` and ``box_aspect``: the renderer's options (a slide's
     labels are larger). Without ``end_words`` a spinner's open ends are marked by their numbered
     badges alone."""
+    if isinstance(diagram, MexicanDiagram):  # a Mexican Train table (lessons/mexican_diagrams.toml)
+        return render_train_svg(diagram, neutral=neutral)
     labels = None
     if neutral:  # the same picture with its display options turned off, and a description to match
         from .feedback import quiet_description  # (feedback imports this module)
@@ -312,9 +328,15 @@ def render_svg(diagram: Diagram, *, annotations: bool = True, neutral: bool = Fa
                            label_size=label_size, box_aspect=box_aspect, **render_options(diagram))
 
 
-def _find(diagram_id: str) -> Diagram:
+def every_diagram() -> dict[str, Diagram | MexicanDiagram]:
+    """Every diagram a lesson may show, in id order: lessons/diagrams.toml's and Mexican Train's."""
+    found: dict[str, Diagram | MexicanDiagram] = {**load_diagrams(), **load_mexican_diagrams()}
+    return dict(sorted(found.items(), key=lambda item: int(item[0][1:])))
+
+
+def _find(diagram_id: str) -> Diagram | MexicanDiagram:
     try:
-        return diagram_by_id(diagram_id)
+        return every_diagram()[diagram_id]
     except KeyError:
         error = NotFound()
         # TRANSLATORS: error page for a diagram address that does not exist, such as /en/domino/diagrams/D9.svg.
@@ -367,7 +389,7 @@ def gallery():
             "id": d.id, "section": section_title(d.section), "title": _(d.title), "caption": _(d.caption),
             "svg": diagram_svg(d.id), "href": url_for("diagrams.svg", diagram_id=d.id),
         }
-        for d in load_diagrams().values()
+        for d in every_diagram().values()
     ]
     return render_template("diagrams/gallery.html", items=items)
 
@@ -386,6 +408,6 @@ def svg(diagram_id: str):
     return response.make_conditional(request)
 
 
-__all__ = ["bp", "diagram_figure", "diagram_svg", "labels_for", "labels_for_notes", "render_note", "render_svg",
+__all__ = ["bp", "diagram_figure", "diagram_svg", "every_diagram", "render_train_svg", "labels_for", "labels_for_notes", "render_note", "render_svg",
            "section_title"]
 

@@ -227,6 +227,10 @@ WHY: dict[str, Callable[..., str]] = {
     "more_pips": _more_pips,
     "more_tiles": _more_tiles,
     "tied_nobody_wins": _tied,
+    # TRANSLATORS: why a count of the pips left in the learner's hand is wrong (Mexican Train): the learner counted the tiles.
+    "counted_tiles_kept": lambda answer: _("%(answer)s is how many tiles you hold, but your total grows by their pips: add both halves of every tile.", answer=answer),
+    # TRANSLATORS: why a count of the pips left in the learner's hand is wrong (Mexican Train; no more precise reason found).
+    "pips_kept": lambda answer: _("%(answer)s is not it. Add both halves of every tile you still hold.", answer=answer),
     # --- points
     # TRANSLATORS: why a number of points is wrong: the learner counted tiles, not pips.
     "counted_tiles": lambda answer: _("%(answer)s is how many tiles are left, but points count pips: add both halves of every tile.", answer=answer),

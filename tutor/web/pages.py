@@ -95,16 +95,17 @@ def course():
 
 @bp.get("/domino/other-ways")
 def other_ways():
-    """Playboard beside Sato 157, Straight and All Fives (tutor.web.rule_sets)."""
-    from .rule_sets import SHOWN, comparison, rule_set_name
+    """Playboard beside Sato 157, Straight, All Fives and Mexican Train (tutor.web.rule_sets)."""
+    from .rule_sets import COLUMNS, MEXICAN_TRAIN, comparison, rule_set_name
 
     # each rule set's free play, and the course's section on it (a section of the other ways to
     # play is named after its rule set); Playboard's is the whole course
-    plays = [url_for("play.free_play", seats=2, **({"rules": r.name} if r.name != "playboard" else {})) for r in SHOWN]
+    plays = [url_for("play.free_play", rules=name) if name == MEXICAN_TRAIN
+             else url_for("play.free_play", seats=2, **({"rules": name} if name != "playboard" else {})) for name in COLUMNS]
     lessons = {s.id: url_for("pages.step", section_id=s.id, step_id=s.steps[0].id)
                for s in load_course() if s.part == "other-ways"}
-    return render_template("pages/other_ways.html", rows=comparison(), names=[rule_set_name(r) for r in SHOWN],
-                           plays=plays, lessons=[lessons.get(r.name) for r in SHOWN])
+    return render_template("pages/other_ways.html", rows=comparison(), names=[rule_set_name(n) for n in COLUMNS],
+                           plays=plays, lessons=[lessons.get(n) for n in COLUMNS])
 
 
 # three rules, three endpoint names: url_for (the language switcher on a 404 here) picks a rule by name
@@ -138,9 +139,9 @@ def _rules_name(section) -> str | None:
     if section.part != "other-ways":
         return None
     from ..games.domino.rules import RULE_SETS
-    from .rule_sets import rule_set_name
+    from .rule_sets import MEXICAN_TRAIN, rule_set_name
 
-    return rule_set_name(RULE_SETS[section.id])
+    return rule_set_name(MEXICAN_TRAIN if section.id == MEXICAN_TRAIN else RULE_SETS[section.id])
 
 
 @bp.route("/domino/lessons/<section_id>/<step_id>", methods=["GET", "POST"])

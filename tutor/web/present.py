@@ -36,9 +36,9 @@ from ..games.domino import questions
 from ..games.domino.analysis import Note
 from ..games.domino.hints import explain_position
 from ..course import Section, Step, find, find_in, load_course
-from ..games.domino.diagrams import diagram_by_id, load_diagrams
+from ..games.domino.diagrams import diagram_by_id
 from ..games.domino import Position, Required
-from .diagrams import diagram_svg, render_note as diagram_note
+from .diagrams import diagram_svg, every_diagram, render_note as diagram_note
 from .feedback import choice_label, question_text
 from .i18n import translate_text as tr
 from .pages import use_language_prefix
@@ -436,8 +436,8 @@ def _handout(sections: list[Section], whole: bool):
                   for ex in exercises if ex.choices}
         parts.append({"section": section, "steps": steps, "exercises": exercises, "pictures": pictures,
                       "ticked": ticked})
-    missing = [d for d in load_diagrams() if d not in shown] if whole else []
-    diagrams = {d.id: d for d in load_diagrams().values()}
+    diagrams = every_diagram()  # (with Mexican Train's)
+    missing = [d for d in diagrams if d not in shown] if whole else []
     other = "student" if copy == "teacher" else "teacher"
     return render_template("present/handout.html", parts=parts, diagrams=diagrams, missing=missing, copy=copy,
                            whole=whole, answers=copy == "teacher", other_copy=other,

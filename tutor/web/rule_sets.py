@@ -1,6 +1,7 @@
-"""The four domino rule sets side by side (issue #15): each cell of the comparison worded from the
-rule set's own data (``tutor.games.domino.rules``), so the table cannot say what the engine does not
-play. A rule function names its sentence here, as ``analysis.BLOCKED_NOTES`` names its notes."""
+"""The domino rule sets side by side (issues #15 and #16): each cell of the comparison worded from the
+rule set's own data (``tutor.games.domino.rules``; Mexican Train's from its own engine,
+``tutor.games.domino.mexican_train``), so the table cannot say what the engine does not play. A rule
+function names its sentence here, as ``analysis.BLOCKED_NOTES`` names its notes."""
 
 from __future__ import annotations
 
@@ -14,14 +15,19 @@ from ..games.domino.rules import (
     score_blocked_last_player, score_blocked_lower_pips, score_blocked_playboard, score_blocked_sato, score_domino,
     score_domino_to_five, spinner_opening,
 )
+from ..games.domino import mexican_train
 from ..games.domino.tiles import TILE_COUNT
 from .wording import join_or
 
-#: The rule sets in the order the page shows them: the course's own first.
+#: The rule sets in the order the page shows them: the course's own first; Mexican Train, whose
+#: engine is its own (not a RuleSet), comes last.
 SHOWN: tuple[RuleSet, ...] = (PLAYBOARD, SATO, STRAIGHT, ALL_FIVES)
+MEXICAN_TRAIN = "mexican-train"
+#: Every column's rule set name (as in the free-play and lesson addresses), in the page's order.
+COLUMNS: tuple[str, ...] = tuple(r.name for r in SHOWN) + (MEXICAN_TRAIN,)
 
 
-def rule_set_name(rules: RuleSet) -> str:
+def rule_set_name(rules: RuleSet | str) -> str:
     return {
         # TRANSLATORS: name of a rule set: the rules this course teaches (Playboard's Draw dominoes).
         "playboard": lambda: _("Playboard (this course)"),
@@ -31,7 +37,13 @@ def rule_set_name(rules: RuleSet) -> str:
         "straight": lambda: _("Straight"),
         # TRANSLATORS: name of a rule set: "All Fives" dominoes for two players (wikiHow); keep the name or use your language's usual one.
         "all-fives": lambda: _("All Fives"),
-    }[rules.name]()
+        MEXICAN_TRAIN: mexican_train_name,
+    }[rules if isinstance(rules, str) else rules.name]()
+
+
+def mexican_train_name() -> str:
+    # TRANSLATORS: name of a rule set: Mexican Train, played with a double-twelve set of dominoes; use your language's usual name.
+    return _("Mexican Train")
 
 
 def _players(rules: RuleSet) -> str:
@@ -123,6 +135,54 @@ def _match(rules: RuleSet) -> str:
     return _("the first to %(target)s points", target=rules.target_score)
 
 
+# ----- Mexican Train's column, from its engine's numbers ------------------------------------------
+def _mexican_hands() -> list[str]:
+    game, short = mexican_train.TOPS
+    return [
+        # TRANSLATORS: comparison table, Mexican Train: the tiles each player is dealt from a double-twelve set (%(set)s: "0-0 to 12-12").
+        ngettext("%(num)d tile each, from a set running %(set)s", "%(num)d tiles each, from a set running %(set)s",
+                 mexican_train.HAND_SIZE[game], set=f"0-0 → {game}-{game}"),
+        # TRANSLATORS: comparison table, Mexican Train: the tiles each player is dealt in the shorter game, played with a double-six set.
+        ngettext("%(num)d tile each in the shorter game, with a double-six set",
+                 "%(num)d tiles each in the shorter game, with a double-six set", mexican_train.HAND_SIZE[short]),
+    ]
+
+
+def _mexican_boneyard() -> str:
+    game = mexican_train.TOPS[0]
+    seats = mexican_train.SEATS
+    # the whole set but the round's engine double and the two hands
+    left = len(mexican_train.full_set(game)) - 1 - seats * mexican_train.HAND_SIZE[game]
+    # TRANSLATORS: comparison table: how many tiles stay in the boneyard with this many players (0: none at all).
+    return ngettext("%(num)d with %(players)s players", "%(num)d with %(players)s players", left, players=seats)
+
+
+MEXICAN_CELLS: tuple[Callable[[], str | list[str]], ...] = (
+    # TRANSLATORS: comparison table of rule sets: how many may play, e.g. "2, 3 or 4 players" or "2 players".
+    lambda: _("%(players)s players", players=join_or([mexican_train.SEATS])),
+    _mexican_hands,
+    _mexican_boneyard,
+    # TRANSLATORS: comparison table, Mexican Train: the shape of the tiles on the table; %(public)s is the most public trains there may be (6).
+    lambda: _("trains from the engine double in the centre: one of your own, one of your opponent's, and up to %(public)s public trains",
+              public=mexican_train.MAX_PUBLIC_TRAINS),
+    # TRANSLATORS: comparison table, Mexican Train: who plays first in the first round; %(engine)s is the engine double, 12-12.
+    lambda: _("the player who draws the tile with more pips; the first tile starts your own train from the %(engine)s engine",
+              engine=f"{mexican_train.TOPS[0]}-{mexican_train.TOPS[0]}"),
+    # TRANSLATORS: comparison table, Mexican Train: who plays first in the later rounds.
+    lambda: _("the players take turns"),
+    # TRANSLATORS: comparison table, Mexican Train: nothing is scored while playing; only the pips left in hand count, at the end of a round.
+    lambda: _("none: only the pips left in hand count, at the end of the round"),
+    # TRANSLATORS: comparison table, Mexican Train: what playing your last tile gives you: nothing; the other player adds the pips in their hand to their total.
+    lambda: _("nothing: each player adds the pips left in their own hand to their total, and lower is better"),
+    # TRANSLATORS: comparison table, Mexican Train: a blocked round (the boneyard is empty and nobody can play).
+    lambda: _("each player adds the pips left in their own hand to their total, as after playing out"),
+    # TRANSLATORS: comparison table, Mexican Train: how the match ends; %(top)s is the first round's engine, 12-12.
+    lambda: ngettext("after %(num)d round, with engines from %(top)s down to 1-1, the lower total wins",
+                     "after %(num)d rounds, with engines from %(top)s down to 1-1, the lower total wins",
+                     mexican_train.Match().rounds, top=f"{mexican_train.TOPS[0]}-{mexican_train.TOPS[0]}"),
+)
+
+
 @dataclass(frozen=True)
 class Row:
     heading: str
@@ -153,7 +213,8 @@ def comparison() -> list[Row]:
         # TRANSLATORS: comparison table row heading.
         (_("The match"), _match),
     ]
-    return [Row(heading, tuple(cell(rules) for rules in SHOWN)) for heading, cell in rows]
+    return [Row(heading, tuple(cell(rules) for rules in SHOWN) + (mexican(),))
+            for (heading, cell), mexican in zip(rows, MEXICAN_CELLS, strict=True)]
 
 
-__all__ = ["Row", "SHOWN", "comparison", "rule_set_name"]
+__all__ = ["COLUMNS", "MEXICAN_TRAIN", "Row", "SHOWN", "comparison", "mexican_train_name", "rule_set_name"]

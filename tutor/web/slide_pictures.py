@@ -27,6 +27,7 @@ from markupsafe import Markup
 from ..games.backgammon import diagrams as boards
 from ..games.backgammon.render import FONT as BOARD_FONT, render_board
 from ..games.domino.diagrams import diagram_by_id
+from ..games.domino.mexican_diagrams import is_mexican, mexican_diagram_by_id
 from ..games.domino.render import FONT
 from .backgammon import board_labels
 from .diagrams import render_svg
@@ -76,6 +77,10 @@ def label_size_for(render: Callable[[float], str], box: tuple[float, float] = BO
 def slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False, annotations: bool = True) -> Markup:
     """A diagram for a slide, inlined with its element ids made unique on the page (``suffix``:
     a slide deck shows the same diagram on a step and on its question)."""
+    if is_mexican(diagram_id):  # a Mexican Train table: drawn as on the lesson page, scaled to the box
+        svg = render_svg(mexican_diagram_by_id(diagram_id), neutral=neutral)
+        prefix = f"dg-{diagram_id.lower()}-"
+        return Markup(svg.replace(prefix, f"{prefix}{suffix}-"))
     diagram = diagram_by_id(diagram_id)
     # A spinner's table on a slide marks its open ends with their numbered badges alone: four end
     # words around it ("ujung kanan", "bottom end"...) left no size at which every label reaches

@@ -177,6 +177,8 @@ def _count(position: Position, count: str, number: int = 0, **_facts) -> int:
         return len(position.hand(0))
     if count == "unseen":
         return unseen_counts(position, number)["unseen"]
+    if count == "pips":
+        return position.pips(0)
     raise ValueError(f"unknown count {count!r}")
 
 
@@ -283,6 +285,9 @@ def _wrong_count(position: Position, answer: int, count: str, number: int = 0, *
         if other:
             return Note("hand_size_of", {"answer": answer, "players": other, "seats": position.seats})
         return Note("hand_size", {"answer": answer, "seats": position.seats})
+    if count == "pips":
+        # counting tiles instead of pips is the likely slip; else, recount
+        return Note("counted_tiles_kept" if answer == len(position.hand(0)) else "pips_kept", {"answer": answer})
     counts = unseen_counts(position, number)
     if answer == 7 - counts["table"] and counts["hand"]:
         return Note("unseen_forgot_hand", {"number": number})
