@@ -42,6 +42,13 @@ SEAT_COUNTS = PLAYBOARD.seat_counts  # the rule set says how many may play
 #: (Playboard is 0, so its ids are what they were before other rule sets came).
 DOMINO_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives")
 RULES_SHIFT = 3
+#: Mexican Train's ids (issue #16): a kind of its own past every DOMINO_RULES kind (and below
+#: backgammon's), since its engine is not one of RULE_SETS; the low bit says the shorter game (the
+#: double-six set) rather than the double-twelve one. Two players always.
+MEXICAN_KIND = 0x20
+MEXICAN_SHORT_FLAG = 1
+MEXICAN_TOPS = {0: 12, MEXICAN_SHORT_FLAG: 6}
+assert len(DOMINO_RULES) << RULES_SHIFT <= MEXICAN_KIND, "a domino rule set's ids would read as Mexican Train's"
 
 
 class GameIdError(ValueError):
@@ -99,6 +106,31 @@ def _read_kind(text: str) -> int:
     if version != GAME_ID_VERSION:
         raise GameIdError("not a game id of this version")
     return kind
+
+
+# ---- Mexican Train: the set's top in the id, deals from the HMAC -------------------------------------
+def new_mexican_id(top: int = 12, nonce: bytes | None = None) -> str:
+    """A fresh Mexican Train game id: the double-twelve match (12 rounds) or, ``top`` 6, the shorter
+    double-six one (6 rounds); the set is part of the id, so it cannot change during the match."""
+    flags = {value: flag for flag, value in MEXICAN_TOPS.items()}
+    if top not in flags:
+        raise ValueError(f"Mexican Train is played with a double-{sorted(MEXICAN_TOPS.values())} set, not {top}")
+    return _new_id(MEXICAN_KIND | flags[top], nonce)
+
+
+def read_mexican_id(text: str) -> int:
+    """The set's top (12 or 6) of a Mexican Train game id; :class:`GameIdError` for any other text."""
+    kind = _read_kind(text)
+    if kind & ~MEXICAN_SHORT_FLAG != MEXICAN_KIND:
+        raise GameIdError("not a Mexican Train game id")
+    return MEXICAN_TOPS[kind & MEXICAN_SHORT_FLAG]
+
+
+def mexican_seed(key: bytes, game_id: str, purpose: str) -> int:
+    """A seed for ``Deal.from_seed`` / ``Match.drawn``: "first" (who starts the match) or
+    "deal N" (round N's shuffle, 0 first), derived from the key so no address shows a deal."""
+    read_mexican_id(game_id)
+    return int.from_bytes(_derive(key, game_id, f"mexican {purpose}"), "big")
 
 
 # ---- backgammon: the id's kind byte holds the game's options ---------------------------------------
@@ -197,7 +229,7 @@ def secret_key_from_file(path: Path) -> bytes:
 
 
 __all__ = [
-    "BackgammonDice", "new_backgammon_id", "read_backgammon_id",
+    "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "mexican_seed", "new_mexican_id", "read_mexican_id",
     "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
     "read_game_id",
     "secret_key_from_file",

@@ -26,6 +26,7 @@ from ..games.domino.rules import RULE_SETS
 from ..games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from ..games.domino.players import summarize_turns
 from ..games.domino.render import render_position
+from . import mexican_play
 from .diagrams import labels_for_notes
 from .errors import BadGame, secret_key
 from .pages import use_language_prefix
@@ -142,11 +143,14 @@ def hands_index():
     grouped = rule_set_hands()
     return render_template("play/index.html", hands=list(load_hands().values()),
                            other_rules=[(rules, rule_set_name(rules), grouped.get(rules.name, []))
-                                        for rules in OTHER_RULES])
+                                        for rules in OTHER_RULES],
+                           mexican_name=mexican_play.rules_name(), mexican_hands=mexican_play.hands())
 
 
 @bp.get("/hands/<hand_id>")
 def guided(hand_id: str):
+    if mexican_play.is_mexican_hand(hand_id):
+        return mexican_play.guided(hand_id)  # Mexican Train's own engine and page (issue #16)
     try:
         hand = hand_by_id(hand_id)
     except KeyError:
@@ -157,6 +161,8 @@ def guided(hand_id: str):
 
 @bp.get("/play")
 def free_play():
+    if mexican_play.is_mexican(request.args):
+        return mexican_play.free_play()  # Mexican Train's own engine, ids and page (issue #16)
     game_id = request.args.get("g")
     if game_id is None:
         # A new match, or an address from before game ids (its deals could be computed from it):
