@@ -38,6 +38,31 @@ def _read_deal(data: Mapping[str, Any]) -> Deal:
     deal = data["deal"]
     if not isinstance(deal, dict):
         raise RequestError("deal_type", "deal")
+    # A tool walking a round posts the same deal at every step: a deal read once is kept.
+    try:
+        key = tuple((name, type(deal.get(name)), deal.get(name)) for name in ("top", "engine", "first")) + tuple(
+            (name, tuple(deal[name][0]), tuple(deal[name][1])) if name == "hands" else (name, tuple(deal[name]))
+            for name in ("hands", "boneyard"))
+        hash(key)
+    except (KeyError, TypeError, IndexError):
+        return _check_deal(deal)
+    return _known_deal(key, deal)
+
+
+def _known_deal(key: tuple, deal: dict) -> Deal:
+    found = _DEALS.get(key)
+    if found is None:
+        found = _check_deal(deal)  # raises on a bad deal, which is then not kept
+        if len(_DEALS) >= 2_000:
+            _DEALS.clear()
+        _DEALS[key] = found
+    return found
+
+
+_DEALS: dict[tuple, Deal] = {}
+
+
+def _check_deal(deal: dict) -> Deal:
     top = deal.get("top", 12)
     if not (_whole(top) and top in TOPS):
         raise RequestError("top", "deal.top", value=_shown(top))
