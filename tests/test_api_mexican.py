@@ -209,3 +209,15 @@ def test_no_request_shape_makes_a_500(client):
 def test_an_unknown_rule_set_names_mexican_train_among_them(client):
     answer = post(client, {"rules": "mexican", "hands": [], "line": []}).get_json()
     assert answer["where"] == "rules" and "mexican-train" in answer["error"]
+
+
+def test_the_readme_example_is_what_the_api_answers(client):
+    import json
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split('### Mexican Train: `"rules": "mexican-train"`')[1].split("\n### ")[0]
+    request, response = (json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S))
+    assert post(client, request).get_json() == response
+    agree(response, request["deal"], request["history"])
