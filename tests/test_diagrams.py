@@ -25,6 +25,7 @@ from tutor.games.domino.diagrams import (
 )
 from tutor.games.domino import DominoError, Position
 from tutor.extract import extract_lessons_toml
+from tutor.games.domino.mexican_diagrams import load_mexican_diagrams
 from tutor.games.domino.render import Labels, render_position, tile_boxes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -607,14 +608,15 @@ def test_gallery_shows_and_links_every_diagram(client, lang):
     assert response.status_code == 200
     page = response.data.decode()
     assert f'<html lang="{lang}">' in page
-    assert page.count("<svg ") == len(load_diagrams())
-    for diagram in load_diagrams().values():
+    every = {**load_diagrams(), **load_mexican_diagrams()}  # (Mexican Train's: tests/test_diagrams_mexican.py)
+    assert page.count("<svg ") == len(every)
+    for diagram in every.values():
         assert f'href="/{lang}/domino/diagrams/{diagram.id}.svg"' in page
         assert f'id="dg-{diagram.id.lower()}-t"' in page
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids))
     if lang == "en":
-        for diagram in load_diagrams().values():
+        for diagram in every.values():
             assert diagram.caption.replace("'", "&#39;") in page
 
 

@@ -120,6 +120,8 @@ def checker_accepts(kind: str, position, value: str, question=None) -> bool:
     del data["boneyard"]
     if kind == "count" and question.count == "hand_size":
         return value == str(HAND_SIZES[len(data["hands"])])
+    if kind == "count" and question.count == "pips":  # Mexican Train: the pips left in the learner's hand
+        return value == str(sum(int(n) for t in question.hands[0] for n in t.split("-")))
     if kind == "count":  # tiles showing the number that are neither on the table nor in the learner's hand
         seen = {frozenset(map(int, t.split("-"))) for t in data["line"] + data["hands"][0]}
         unseen = [(a, b) for a in range(7) for b in range(a, 7)

@@ -19,13 +19,14 @@ import independent_checker as checker
 from tutor.games.domino import questions
 from tutor.course import load_course
 from tutor.games.domino.diagrams import load_diagrams
+from tutor.games.domino.mexican_diagrams import load_mexican_diagrams
 from tutor.games.domino import Position
 from tutor.web import present
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["vi", "id", "en"]
 SECTIONS = load_course()
-DIAGRAMS = load_diagrams()
+DIAGRAMS = {**load_diagrams(), **load_mexican_diagrams()}  # the handout prints Mexican Train's too
 OWN_TEMPLATES = sorted((ROOT / "templates" / "present").glob("*.html"))
 
 

@@ -1,6 +1,6 @@
-"""The page comparing the four domino rule sets (issue #15, /<lang>/domino/other-ways): what it says
-of each rule set is held to facts worked out here from VARIANTS.md (tests/variants_checker.py and
-the numbers below), in three languages, and it reads on a phone without sideways scrolling."""
+"""The page comparing the five domino rule sets (issues #15 and #16, /<lang>/domino/other-ways): what
+it says of each rule set is held to facts worked out here from VARIANTS.md (tests/variants_checker.py
+and the numbers below), in three languages, and it reads on a phone without sideways scrolling."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 import variants_checker as checker
 
-COLUMNS = ("playboard", "sato", "straight", "all-fives")
+COLUMNS = ("playboard", "sato", "straight", "all-fives", "mexican-train")
 
 
 def table(client, lang: str) -> dict[str, list[str]]:
@@ -30,7 +30,7 @@ def test_the_table_says_what_variants_md_says(client):
     assert all(len(cells) == len(COLUMNS) and all(cells) for cells in rows.values())
     players = dict(zip(COLUMNS, rows["Players"]))
     assert players == {"playboard": "2, 3, or 4 players", "sato": "2, 3, or 4 players", "straight": "2 players",
-                       "all-fives": "2 players"}
+                       "all-fives": "2 players", "mexican-train": "2 players"}
     boneyard = dict(zip(COLUMNS, rows["Boneyard"]))
     # Sato 157: 7 tiles each for 2 to 4 players (VARIANTS.md), so 28 - 7 n are left to draw
     for seats in (2, 3):
@@ -48,6 +48,25 @@ def test_the_table_says_what_variants_md_says(client):
     blocked = dict(zip(COLUMNS, rows["A blocked round"]))
     assert "minus their own" in blocked["playboard"] and "minus" not in blocked["sato"]
     assert "last tile" in blocked["all-fives"] and "equal pips: nobody" in blocked["straight"]
+
+
+def test_the_mexican_train_column_says_what_variants_md_says(client):
+    """VARIANTS.md, Mexican Train: 2 players, 16 tiles each from the 91 of a double-twelve set (the
+    12-12 engine set aside), 7 in the shorter game, up to 8 trains (so 6 public ones), 12 rounds,
+    the lower total wins; and the page links its lesson and its free play."""
+    mexican = {heading: cells[COLUMNS.index("mexican-train")] for heading, cells in table(client, "en").items()}
+    assert mexican["Players"] == "2 players"
+    assert mexican["Tiles dealt"].startswith("16 tiles each") and "7 tiles each in the shorter game" in mexican["Tiles dealt"]
+    set_size = sum(1 for high in range(13) for _low in range(high + 1))
+    assert mexican["Boneyard"] == f"{set_size - 1 - 2 * 16} with 2 players"  # 91 - the engine - two hands = 58
+    assert "up to 6 public trains" in mexican["The tiles on the table"]
+    assert "more pips" in mexican["Who opens the first round"] and "12-12" in mexican["Who opens the first round"]
+    assert mexican["Who opens the next rounds"] == "the players take turns"
+    assert "lower is better" in mexican["Playing out scores"]
+    assert mexican["The match"].startswith("after 12 rounds") and "lower total wins" in mexican["The match"]
+    page = client.get("/vi/domino/other-ways").get_data(as_text=True)
+    assert 'href="/vi/domino/play?rules=mexican-train"' in page
+    assert 'href="/vi/domino/lessons/mexican-train/set-and-engine"' in page
 
 
 @pytest.mark.parametrize("lang", ["vi", "id"])
@@ -79,7 +98,7 @@ def test_the_comparison_reads_on_a_phone_and_a_desktop(browser, live_server, lan
             }),
         })""")
         assert state["scroll"] <= width  # nothing runs off the side
-        assert len(state["cells"]) == 40 and all(c["left"] >= 0 and c["right"] <= width for c in state["cells"])
+        assert len(state["cells"]) == 50 and all(c["left"] >= 0 and c["right"] <= width for c in state["cells"])
         assert state["caption"] > width / 2  # the caption runs across, not one word a line
         if width < 800:  # on a phone each cell says which rule set it is about
             assert all(c["label"] not in ("none", "normal", '""') for c in state["cells"])
