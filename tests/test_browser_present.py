@@ -22,6 +22,7 @@ import pytest
 
 from tutor.course import load_course
 from tutor.games.domino.diagrams import load_diagrams
+from tutor.games.domino.mexican_diagrams import load_mexican_diagrams
 from tutor.web.present import slides_of
 
 LANGS = ("vi", "id", "en")
@@ -331,7 +332,8 @@ def test_the_handout_prints_on_a4_with_no_diagram_cut(live_server, browser, arti
     page.goto(f"{live_server}/{lang}/domino/handout/")
     figures = page.evaluate("""() => Array.from(document.querySelectorAll('figure.handout-figure')).map(f => ({
         id: f.id, label: f.querySelector('.figure-label').innerText, caption: f.querySelector('.caption').innerText}))""")
-    assert [f["id"] for f in figures] == sorted(load_diagrams(), key=lambda d: int(d[1:]))  # course order: D1 to D15
+    every = [*load_diagrams(), *load_mexican_diagrams()]
+    assert [f["id"] for f in figures] == sorted(every, key=lambda d: int(d[1:]))  # course order: D1 to D18
     path = artifacts / f"handout-{lang}.pdf"
     page.pdf(path=str(path), format="A4", prefer_css_page_size=True)
     reader = PdfReader(str(path))
