@@ -20,6 +20,7 @@ SLOW_FIRST = (
     "test_translators.py::test_context_pictures",
     "test_properties.py::test_random_rounds",
     "test_browser_game.py::test_every_guided_hand_by_tapping_on_a_phone",
+    "test_browser_mexican.py::test_the_shorter_match_by_tapping_on_a_phone",
 )
 
 

@@ -406,7 +406,7 @@ def test_the_start_address_carries_the_rule_set_and_the_players(client):
 
 @pytest.mark.parametrize("lang", ["en", "vi", "id"])
 @pytest.mark.parametrize("query", ["seats=3&rules=straight", "seats=4&rules=all-fives", "seats=5&rules=sato",
-                                   "seats=2&rules=mexican-train", "seats=2&rules=", "rules=Straight"])
+                                   "seats=3&rules=mexican-train", "seats=2&rules=", "rules=Straight"])
 def test_a_start_address_the_rules_refuse_is_a_localized_400(client, lang, query):
     response = client.get(f"/{lang}/domino/play?{query}")
     page = response.get_data(as_text=True)

@@ -25,6 +25,7 @@ from ..games.domino.mexican_guided import (LEARNER, MexicanGame, MexicanHand, al
                                            open_double_left, replay)
 from ..games.domino.mexican_render import TrainLabels, render_trains
 from ..games.domino.mexican_train import Deal, Match, RoundOutcome, TrainTile
+from ..course import find
 from .errors import BadGame, secret_key
 from .mexican_wording import action_words, explain, refusal_words, result_words, train_name
 
@@ -129,6 +130,9 @@ def _refused_as_bad_game(run: Callable[[], Any], actions: list[str], round_numbe
 def free_play():
     game_id = request.args.get("g")
     if game_id is None:
+        if request.args.get("seats", "2") != "2":
+            # TRANSLATORS: free play of another rule set was asked for with another number of players; %(rules)s is its name, such as "Straight"; %(counts)s lists the numbers allowed, such as "2" or "2, 3 or 4".
+            raise BadGame(_("%(rules)s is played by %(counts)s players.", rules=rules_name(), counts="2"))
         # A new match: the set (double-twelve, or the shorter double-six game) goes into the id.
         return redirect(url_for("play.free_play", g=new_mexican_id(6 if request.args.get("short") == "1" else 12)))
     top = read_mexican_id(game_id)  # is_mexican() has read it already
@@ -204,6 +208,7 @@ def _page(table: MexicanTable):
         round_rows=_round_rows(match) if match is not None else [],
         match=match, match_over=match is not None and match.is_over(),
         table_anchor=TABLE_ANCHOR,
+        section=find(table.hand.practises)[0] if table.hand is not None and over else None,
     )
 
 

@@ -19,6 +19,7 @@ from ..games.domino import questions
 from ..course import find, load_course, neighbours
 from ..games.domino import DominoError
 from ..games.domino.guided import GuidedHand, all_hands, load_hands
+from ..games.domino.mexican_guided import all_hands as mexican_hands
 from .i18n import LANGUAGES, best_language
 from .feedback import choice_label, feedback, question_figure, question_text
 from .wording import verdict_sentence
@@ -51,7 +52,8 @@ use_language_prefix(bp)
 def hands_practising(section_id: str) -> list[GuidedHand]:
     """The guided hands that practise a section (``practises`` in lessons/hands.toml), in course order;
     a section on another rule set has its own rule set's hands."""
-    return [hand for hand in all_hands().values() if hand.practises == section_id]
+    mexican = [hand for hand in mexican_hands().values() if hand.practises == section_id]  # Mexican Train's own file
+    return [hand for hand in all_hands().values() if hand.practises == section_id] + mexican
 
 
 def after_hand(hand_id: str) -> dict:
