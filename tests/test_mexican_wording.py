@@ -87,7 +87,7 @@ def positions(rounds: int, seed: int):
             history.append(rng.choice(legal))
 
 
-def expected(lang: str, deal: dict, history: list[str], seat: int) -> tuple[list[str], list[str], str]:
+def expected(lang: str, deal: dict, history: list[str], seat: int, kinds: Counter) -> tuple[list[str], list[str], str]:
     """What the explanation for ``seat`` (the seat to act) must say, and must not say, from the checker."""
     state = checker.replay(deal, history)
     legal = checker.legal_actions(deal, history)
@@ -135,10 +135,21 @@ def expected(lang: str, deal: dict, history: list[str], seat: int) -> tuple[list
         else:
             must.append(said(lang, "Passing puts a marker on your train: your opponent may play on it until you "
                                    "play on it again."))
-    if (state.open_double is None and state.markers[1 - seat] and f"s{1 - seat}" in state.ends
-            and f"s{seat}" in state.ends):
-        must.append(said(lang, "Your opponent's train carries a marker, so it is open to you too until your "
-                               "opponent plays on it again."))
+    open_to_you = said(lang, "Your opponent's train carries a marker, so it is open to you too until your "
+                             "opponent plays on it again.")
+    if state.open_double is None and state.markers[1 - seat] and f"s{1 - seat}" in state.ends:
+        if f"s{seat}" in state.ends:
+            must.append(open_to_you)
+        else:  # not before your own train holds a tile
+            must.append(said(lang, "Your opponent's train carries a marker: once your own train holds a tile, you may "
+                                   "play on it too, until your opponent plays on it again."))
+            never.append(re.escape(open_to_you))
+    if any(canonical(a).split("-")[0] == canonical(a).split("-")[1] for a in plays):
+        must.append(said(lang, "A double keeps your turn: right after it you must lay a second tile on it, drawing "
+                               "one if you have none.") if state.boneyard else
+                    said(lang, "A double keeps your turn: right after it you must lay a second tile on it; with "
+                               "nothing left to draw, if you have none, you pass and the double stays open."))
+        kinds["double"] += lang == "en"
     return must, never, kind
 
 
@@ -162,7 +173,7 @@ def test_explanations_say_what_the_checker_says_in_three_languages(app):
                 else:
                     seat = checker.replay(deal, history).to_move
                     text = " ".join(words.explain(position, seat))
-                    must, never, kind = expected(lang, deal, history, seat)
+                    must, never, kind = expected(lang, deal, history, seat, kinds)
                     for sentence in must:
                         assert sentence in text, (lang, sentence, text, deal, history)
                     for pattern in never:
@@ -176,7 +187,7 @@ def test_explanations_say_what_the_checker_says_in_three_languages(app):
                 if lang != "en":
                     assert not ENGLISH.search(text), (lang, text)
     # every situation was met (and checked in the three languages)
-    for kind in ("open_double", "own_train", "draw", "pass_after_draw", "play", "over_out"):
+    for kind in ("open_double", "own_train", "draw", "pass_after_draw", "play", "over_out", "double"):
         assert kinds[kind] > 0, kinds
 
 
@@ -205,6 +216,22 @@ def test_a_pass_with_the_boneyard_empty_and_a_blocked_round(app):
             assert said(lang, ("You keep %(num)d pip in your hand.", "You keep %(num)d pips in your hand."), 10) in text
             if lang != "en":
                 assert not ENGLISH.search(text), text
+
+
+def test_a_double_with_nothing_left_to_draw(app):
+    deal = {"engine": 6, "top": 6, "first": 0, "boneyard": [],
+            "hands": [["6-5", "5-5", "2-2"], ["6-4", "5-0", "1-1"]]}
+    history = ["6-5:s0", "6-4:s1"]
+    assert checker.legal_actions(deal, history) == ["5-5:s0"]
+    for lang in LANGS:
+        with app.test_request_context(f"/?lang={lang}"):
+            text = " ".join(words.explain(engine.position_after(deal, history), 0))
+            assert said(lang, "A double keeps your turn: right after it you must lay a second tile on it; with nothing "
+                              "left to draw, if you have none, you pass and the double stays open.") in text
+            after = " ".join(words.explain(engine.position_after(deal, history + ["5-5:s0"]), 0))
+            assert said(lang, "The double stays open: your opponent must try to close it next.") in after
+            assert said(lang, "None of your tiles can be played and the boneyard is empty, so you pass.") in after
+    assert checker.legal_actions(deal, history + ["5-5:s0"]) == ["pass"]
 
 
 def test_every_refusal_the_engine_gives_is_worded_in_three_languages(app):

@@ -83,7 +83,11 @@ def _marker_sentences(position: Position, seat: int, own: bool = True) -> list[s
                       "again, which takes the marker off."))
     other = 1 - seat
     if position.markers[other]:
-        if position.trains[other].played:
+        if position.trains[other].played and not position.trains[seat].played:
+            # TRANSLATORS: Mexican Train: the opponent's train carries a marker, but the learner must start their own train first.
+            said.append(_("Your opponent's train carries a marker: once your own train holds a tile, you may play "
+                          "on it too, until your opponent plays on it again."))
+        elif position.trains[other].played:
             # TRANSLATORS: Mexican Train: the opponent's train carries a marker, so the learner may play on it.
             said.append(_("Your opponent's train carries a marker, so it is open to you too until your opponent "
                           "plays on it again."))
@@ -171,9 +175,14 @@ def explain(position: Position, seat: int) -> list[str]:
         # TRANSLATORS: Mexican Train: the tile the learner just drew can be played, so it must be played.
         said.append(_("You drew %(tile)s and it can be played, so you must play it now.", tile=str(drawn)))
     if plays and any(_tile_of(a).split("-")[0] == _tile_of(a).split("-")[1] for a in plays):
-        # TRANSLATORS: Mexican Train: what playing a double obliges the learner to do.
-        said.append(_("A double keeps your turn: right after it you must lay a second tile on it, drawing one if "
-                      "you have none."))
+        if position.boneyard:
+            # TRANSLATORS: Mexican Train: what playing a double obliges the learner to do.
+            said.append(_("A double keeps your turn: right after it you must lay a second tile on it, drawing one if "
+                          "you have none."))
+        else:
+            # TRANSLATORS: Mexican Train: what playing a double obliges the learner to do, with the boneyard empty.
+            said.append(_("A double keeps your turn: right after it you must lay a second tile on it; with nothing "
+                          "left to draw, if you have none, you pass and the double stays open."))
     if actions == ["draw"]:
         said.append(_draw_sentence(position))
     elif actions == ["pass"]:
