@@ -221,3 +221,22 @@ def test_the_readme_example_is_what_the_api_answers(client):
     request, response = (json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S))
     assert post(client, request).get_json() == response
     agree(response, request["deal"], request["history"])
+
+
+def test_the_explanation_is_in_the_requested_language(client):
+    from babel.messages.pofile import read_po
+    from pathlib import Path
+
+    history = ["6-4:s0", "6-5:s1", "4-1:s0", "5-3:s1", "1-1:s0"]  # seat 0's double 1-1, unanswered
+    body = {"rules": "mexican-train", "deal": small_deal(), "history": history}
+    assert checker.open_double(body["deal"], history) == "s0"
+    root = Path(__file__).resolve().parent.parent
+    msgid = ("The double %(tile)s at the end of %(train)s is open: until a tile showing %(number)s is played on it, "
+             "nothing else may be played, by either player.")
+    for lang, header in (("vi", {}), ("id", {}), ("id", {"Accept-Language": "id-ID,id;q=0.9"})):
+        url = f"{URL}?lang={lang}" if not header else URL
+        answer = client.post(url, json=body, headers=header).get_json()
+        with (root / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+            po = read_po(f, locale=lang)
+        sentence = po[msgid].string % {"tile": "1-1", "train": po["your train"].string, "number": 1}
+        assert answer["open_double"] == "s0" and sentence in answer["explanation"], answer["explanation"]
