@@ -105,6 +105,12 @@ def test_the_guided_hand_to_its_moment_with_the_hint_in_vietnamese(live_server, 
     assert "Gợi ý" in hint and "3-1" in hint and "5-3" in hint, hint
     assert page.evaluate(WIDTHS)["page"] <= 1280
     page.screenshot(path=str(artifacts / "mexican-guided-moment-vi.png"), full_page=True)
+    # axe (bundled, offline) finds nothing serious on the page with the picture, the moment and the hint
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+                  for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not violations, violations
     with page.expect_navigation():
         page.locator(".actions a").first.click()
     assert not page.locator('.table-picture .open-double').count(), "the double is closed"
