@@ -9,7 +9,6 @@ the address, the opponent's are replayed, and the checker scores the whole round
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import mexican_checker as checker
