@@ -81,6 +81,8 @@ def test_the_shorter_match_by_tapping_on_a_phone(live_server, phone, artifacts):
             if totals[1] < totals[0] else "you share the match") in result
     assert phone.locator("a.button.primary", has_text="New match").count() == 1
     phone.screenshot(path=str(artifacts / "mexican-match-end-phone.png"), full_page=True)
+    phone.set_viewport_size({"width": 360, "height": 740})  # the smallest phone the tutor is built for
+    assert phone.evaluate(WIDTHS)["page"] <= 360
 
 
 def test_the_guided_hand_to_its_moment_with_the_hint_in_vietnamese(live_server, page, artifacts):

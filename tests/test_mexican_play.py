@@ -44,8 +44,8 @@ def whole_round(deal: Deal, players: dict) -> list[str]:
 def test_the_heuristic_keeps_fewer_pips_than_the_random_player():
     """40 seeded double-twelve rounds and 40 double-six ones, the heuristic in each seat in turn.
     Measured: double-twelve 336 pips kept against 928, fewer in 21 rounds of 40 (the random player
-    goes out first now and then: the deal weighs a lot); double-six 139 against 487, 26 of 40. The
-    bounds below leave room for small changes to the heuristic, not for losing its edge."""
+    goes out first now and then: the deal weighs a lot; over 200 rounds 121); double-six 139 against
+    487, 26 of 40. The bounds leave room for small changes to the heuristic, not for losing its edge."""
     for top, most in ((12, 0.5), (6, 0.5)):
         kept = {"heuristic": 0, "random": 0}
         fewer = 0
@@ -59,7 +59,7 @@ def test_the_heuristic_keeps_fewer_pips_than_the_random_player():
             kept["random"] += result["pips"][1 - seat]
             fewer += result["pips"][seat] < result["pips"][1 - seat]
         assert kept["heuristic"] < most * kept["random"], (top, kept)
-        assert fewer > 40 // 2, (top, fewer)
+        assert fewer >= 40 // 2, (top, fewer)
 
 
 def test_the_players_choose_only_what_the_checker_allows():
@@ -134,6 +134,14 @@ def test_the_guided_hand_closes_an_open_double_on_every_line():
     # the enumeration is complete: wherever the learner acts, one line goes on per legal action
     for history, taken in learner_choices.items():
         assert taken == set(checker.legal_actions(deal, list(history))), history
+
+
+@pytest.mark.parametrize("moves,words", [("9-9", "9-9 không phải là một hành động"), ("6-4:s0.6-6:s0", "6-6 không có trên tay bạn")])
+def test_a_tampered_guided_address_is_a_localized_400(client, moves, words):
+    page = client.get(f"/vi/domino/hands/{HAND}?moves={moves}")
+    html = unescape(page.get_data(as_text=True))
+    assert page.status_code == 400 and '<html lang="vi">' in html and 'table-picture' not in html
+    assert words in html
 
 
 def test_the_hand_file_is_checked():

@@ -278,13 +278,11 @@ def _button_label(position, action: str) -> str:
 
 
 def _status(game: MexicanGame, over: bool) -> str:
+    """What the learner must do now (the opponent's turns are played before a page is shown)."""
     position = game.position
     if over:
         # TRANSLATORS: status line of a game: the round has ended.
         return _("The round is over.")
-    if position.to_act != LEARNER:
-        # TRANSLATORS: Mexican Train, status line: the opponent is to act (shown only for a moment).
-        return _("Your opponent's turn.")
     actions = position.legal_actions()
     double = position.open_double()
     if position.drew and actions not in (["pass"],):
