@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import mexican_checker as checker
+from test_translators import compiled_translations, translations  # noqa: F401  (fixtures)
 from tutor.freeplay import GameIdError, mexican_seed, new_game_id, new_mexican_id, read_domino_id, read_mexican_id
 from tutor.games.domino.mexican_guided import (LEARNER, all_hands, every_learner_line, hand_by_id, hand_from_data,
                                                replay, HandError)
@@ -282,3 +283,28 @@ def test_a_tampered_address_is_a_localized_400(client, lang, words):
     assert f"{foreign} {words}" in refused, "the engine's reason, in the page's language"
     changed = game_id[:-2] + ("A" if game_id[-2] != "A" else "B") + game_id[-1]
     assert client.get(f"/{lang}/domino/play?g={changed}").status_code == 400
+
+
+def test_no_english_escapes_the_catalogs_on_the_mexican_pages(translations):
+    """In the pseudo-locale every text of these pages is marked as translated (as
+    tests/test_translators.py checks the other pages): the practice page's Mexican Train part, a
+    free-play round under way with the hint, the guided hand at its moment and at its end, a round's
+    end with the match table, and a refused address."""
+    from test_translators import PSEUDO_LOCALE, Texts, make_app, unmarked_english
+
+    client = make_app(translations, PSEUDO_LOCALE=True).test_client()
+    p = f"/{PSEUDO_LOCALE}/domino"
+    hand = hand_by_id(HAND)
+    line = next(iter(every_learner_line(hand.deal)))
+    learner = line.learner_actions()
+    game_id = new_mexican_id(6, nonce=bytes([3]) * 12)
+    first_round, _html = free_round(client, game_id, [], lang=PSEUDO_LOCALE)
+    urls = [f"{p}/hands/", f"{p}/play?g={game_id}&hint=1", f"{p}/hands/{HAND}?moves={'.'.join(learner[:2])}&hint=1",
+            f"{p}/hands/{HAND}?moves={'.'.join(learner)}", f"{p}/play?g={game_id}&m={'.'.join(first_round)}",
+            f"{p}/play?g={game_id}&m=9-9", f"{p}/play?rules=mexican-train&seats=3"]
+    leaks = []
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (200, 400), url
+        leaks += [f"{url}: {text!r}" for text in Texts.of(response.get_data(as_text=True)) if unmarked_english(text)]
+    assert not leaks, "\n".join(leaks)
