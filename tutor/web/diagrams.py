@@ -289,7 +289,7 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
     )
 
 
-def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False) -> str:
+def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_size: float = 15) -> str:
     """A Mexican Train diagram as an SVG document, in the current locale: the words of
     ``tutor.web.mexican_wording`` (the table for a screen reader and, unless ``neutral``, what the
     rules require now), under the diagram's own title."""
@@ -298,7 +298,7 @@ def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False) -> str:
     words = labels(diagram.position, diagram.seat, reveal=diagram.display.reveal)
     desc = words.desc if neutral else " ".join([words.desc, *explain(diagram.position, diagram.seat)])
     return render_trains(diagram.position, labels=replace(words, title=_(diagram.title), desc=desc),
-                         **train_options(diagram, neutral=neutral))
+                         label_size=label_size, **train_options(diagram, neutral=neutral))
 
 
 def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,
@@ -312,7 +312,7 @@ def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, n
     labels are larger). Without ``end_words`` a spinner's open ends are marked by their numbered
     badges alone."""
     if isinstance(diagram, MexicanDiagram):  # a Mexican Train table (lessons/mexican_diagrams.toml)
-        return render_train_svg(diagram, neutral=neutral)
+        return render_train_svg(diagram, neutral=neutral, label_size=label_size)
     labels = None
     if neutral:  # the same picture with its display options turned off, and a description to match
         from .feedback import quiet_description  # (feedback imports this module)

@@ -30,7 +30,7 @@ from ..games.domino.diagrams import diagram_by_id
 from ..games.domino.mexican_diagrams import is_mexican, mexican_diagram_by_id
 from ..games.domino.render import FONT
 from .backgammon import board_labels
-from .diagrams import render_svg
+from .diagrams import render_svg, render_train_svg
 
 #: The smallest label on a slide, in CSS px at 1280 x 720.
 LABEL_PX = 24
@@ -77,8 +77,10 @@ def label_size_for(render: Callable[[float], str], box: tuple[float, float] = BO
 def slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False, annotations: bool = True) -> Markup:
     """A diagram for a slide, inlined with its element ids made unique on the page (``suffix``:
     a slide deck shows the same diagram on a step and on its question)."""
-    if is_mexican(diagram_id):  # a Mexican Train table: drawn as on the lesson page, scaled to the box
-        svg = render_svg(mexican_diagram_by_id(diagram_id), neutral=neutral)
+    if is_mexican(diagram_id):  # a Mexican Train table: its labels grown as the others' are
+        train_diagram = mexican_diagram_by_id(diagram_id)
+        first = render_train_svg(train_diagram, neutral=neutral)
+        svg = _remember(first, lambda size: render_train_svg(train_diagram, neutral=neutral, label_size=size), BOX, FONT)
         prefix = f"dg-{diagram_id.lower()}-"
         return Markup(svg.replace(prefix, f"{prefix}{suffix}-"))
     diagram = diagram_by_id(diagram_id)

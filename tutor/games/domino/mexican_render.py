@@ -65,6 +65,9 @@ HAND_PITCH = 48  # hand tiles stand upright, 40 wide
 SMALL = 0.5  # the other player's face-down tiles
 FONT = 15
 CHAR_W = 0.56
+#: With large labels (a slide's) the picture may grow this wide for its height: a slide's picture
+#: box is about square (tutor/web/slide_pictures.py), so that costs the picture no size.
+SLIDE_ASPECT = 1.0
 
 # Pip centres in a half (its centre at 0,0) and their radius: a layout per number (module docstring).
 _Q = 11  # up to six, as the double-six pictures draw them
@@ -134,6 +137,18 @@ STYLE = (
     ".mxt .end text{fill:#fff;font-weight:700;text-anchor:middle;font-size:16px}"
     ".mxt .count{font-size:20px;font-weight:700}"
 )
+
+
+def _style(label_size: float) -> str:
+    """The style sheet; larger labels (a slide's) add rules scoped to the picture's label size, so
+    that pictures with different sizes can share a page (an inline SVG's style applies to it all)."""
+    if label_size == FONT:
+        return STYLE
+    scope = f'.mxt[data-label-size="{_n(label_size)}"]'
+    k = label_size / FONT
+    return STYLE + (f"{scope} text{{font-size:{_n(label_size)}px}}"
+                    f"{scope} .end text{{font-size:{_n(16 * k)}px}}"
+                    f"{scope} .count{{font-size:{_n(max(20, label_size))}px}}")
 
 
 @dataclass(frozen=True)
@@ -207,10 +222,6 @@ class _Tile:
         return (L if self.upright else S) * self.scale
 
 
-def _text_width(text: str, size: float = FONT) -> float:
-    return len(text) * size * CHAR_W
-
-
 def render_trains(
     position: mt.Position,
     *,
@@ -223,6 +234,7 @@ def render_trains(
     show_hand: bool = True,
     show_opponent: bool = True,
     show_boneyard: bool = True,
+    label_size: float = FONT,
 ) -> str:
     """Draw ``position`` from ``seat``'s chair as a standalone ``<svg>`` string.
 
@@ -232,12 +244,17 @@ def render_trains(
     - ``narrow``: laid out for a phone (360 units wide: the engine on top, four tiles a row).
     - ``id_prefix``: prefix of the ids inside (defs, title, desc); by default a hash of the inputs,
       so pictures inlined in one page do not clash and the same input gives the same bytes.
+    - ``label_size``: the size of every word and number, in viewBox units (a slide's are larger,
+      so they read from the back of the room once the picture is scaled into its box); the
+      picture grows as wide as its longest line of words needs.
     """
     if seat not in (0, 1):
         raise ValueError(f"seat {seat} is not a seat of this position")
+    if not 8 <= label_size <= 80:
+        raise ValueError(f"label_size {label_size} is out of range (8 to 80 viewBox units)")
     prefix = id_prefix or _prefix(position, labels, seat, reveal, sorted(highlight), narrow,
-                                  show_hand, show_opponent, show_boneyard)
-    return _Picture(position, labels, seat, prefix, narrow).render(
+                                  show_hand, show_opponent, show_boneyard, label_size)
+    return _Picture(position, labels, seat, prefix, narrow, label_size).render(
         reveal=reveal, highlight=list(highlight), show_hand=show_hand, show_opponent=show_opponent,
         show_boneyard=show_boneyard,
     )
@@ -252,17 +269,89 @@ def _prefix(position: mt.Position, labels: TrainLabels, *options: object) -> str
 
 
 class _Picture:
-    def __init__(self, position: mt.Position, labels: TrainLabels, seat: int, prefix: str, narrow: bool) -> None:
+    def __init__(self, position: mt.Position, labels: TrainLabels, seat: int, prefix: str, narrow: bool,
+                 label_size: float = FONT) -> None:
         self.position = position
         self.labels = labels
         self.seat = seat
         self.prefix = prefix
         self.narrow = narrow
+        self.font = label_size
+        self.k = label_size / FONT
+        large = label_size != FONT
+        # larger type is laid out with its whole line box and a width estimate that holds for bold
+        # wide letters, as the double-six pictures do (render.py), so no word touches a tile
+        self.char_w = 0.72 if large else CHAR_W
+        self.ascent = 1.07 * label_size if large else 15  # a label's baseline below the top of its line
+        self.label_h = round(1.37 * label_size + 7) if large else LABEL_H
+        self.badge_r = 13 * self.k
+        self.count_size = max(20.0, label_size)
         self.dwg = svgwrite.Drawing(debug=False, profile="full")
         self.extras: dict[int, dict[str, str]] = {}
-        # the picture's width: a phone's 360 units, or as wide as ten tiles a row need
+        # the picture's width: a phone's 360 units, or as wide as ten tiles a row need; wider when
+        # a line of words needs it (a slide's large labels)
         self.train_x = MARGIN + (0 if narrow else S + 24)  # where every train row starts
-        self.width = 360 if narrow else self.train_x + 10 * (L + GAP) + 2 * 16 + MARGIN
+        self.base_width = 360 if narrow else self.train_x + 10 * (L + GAP) + 2 * 16 + MARGIN
+        # no single word may run out of the picture
+        words = [labels.hand, labels.opponent_hand, labels.boneyard, labels.marker, labels.open_double,
+                 *(self._train_name(t) for t in self._train_order())]
+        longest = max((self._w(word) for text in words for word in text.split()), default=0)
+        self.width = math.ceil(max(self.base_width, self.train_x + longest + 18 * self.k + MARGIN))
+
+    def _w(self, text: str, size: float | None = None) -> float:
+        """A label's width for the layout."""
+        return len(text) * (size or self.font) * self.char_w
+
+    def _wrap(self, text: str, room: float) -> list[str]:
+        """``text`` in lines no wider than ``room`` (by words; a word longer than that keeps a line)."""
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self._w(lines[-1] + " " + word) <= room:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        return lines
+
+    def _widest_line(self) -> float:
+        """The widest a line of words would be unwrapped, margins included (a slide's picture grows
+        towards it, as far as its box's shape lets it grow without getting smaller)."""
+        labels = self.labels
+        widths = [self._w(labels.hand), self._w(labels.opponent_hand) + 24 + self._w(labels.boneyard)]
+        for train in self._train_order():
+            widths.append(self.train_x - MARGIN + sum(w for _kind, _text, w in self._name_parts(train)) + 10 * self.k * 2)
+        return max(widths) + 2 * MARGIN
+
+    def _name_parts(self, train: mt.Train) -> list[tuple[str, str, float]]:
+        """The words over a train's row: its name, its marker (a flag and a word), the open
+        double's word; each (kind, text, width)."""
+        labels, position = self.labels, self.position
+        parts = []
+        name = self._train_name(train)
+        if name:
+            parts.append(("name", name, self._w(name)))
+        if train.owner is not None and position.markers[train.owner]:
+            parts.append(("marker", labels.marker, 18 * self.k + (self._w(labels.marker) if labels.marker else 0)))
+        double = position.open_double()
+        if double is not None and double.name == train.name and labels.open_double:
+            parts.append(("double", labels.open_double, self._w(labels.open_double)))
+        return parts
+
+    def _name_lines(self, train: mt.Train) -> list[list[tuple[str, str, float]]]:
+        """:meth:`_name_parts` in lines that fit the table: the name wrapped, the marker and the
+        open double's word beside it where there is room, else on a line of their own."""
+        room = self.width - self.train_x - MARGIN
+        gap = 10 * self.k
+        lines: list[list[tuple[str, str, float]]] = []
+        for kind, text, width in self._name_parts(train):
+            if kind == "name":
+                lines += [[("name", line, self._w(line))] for line in self._wrap(text, room)]
+                continue
+            used = sum(w for _k, _t, w in lines[-1]) + gap * len(lines[-1]) if lines else 0
+            if lines and used + width <= room:
+                lines[-1].append((kind, text, width))
+            else:
+                lines.append([(kind, text, width)])
+        return lines
 
     # ----- elements -----------------------------------------------------------------------------
     def _data(self, element, **attributes: object) -> None:
@@ -323,18 +412,35 @@ class _Picture:
             if train:
                 self.targets[train] = True
                 self.ringed.add(_key(tile_text))
-        drawers: list[tuple[float, Callable[[float], None]]] = []
-        if show_opponent or show_boneyard:
-            drawers.append(self._top(reveal, show_opponent, show_boneyard))
-        drawers.append(self._table())
-        if show_hand:
-            drawers.append(self._hand())
-        height = MARGIN + sum(h for h, _ in drawers) + 14 * (len(drawers) - 1) + MARGIN
+        def bands() -> list[tuple[float, Callable[[float], None]]]:
+            found = []
+            if show_opponent or show_boneyard:
+                found.append(self._top(reveal, show_opponent, show_boneyard))
+            found.append(self._table())
+            if show_hand:
+                found.append(self._hand())
+            return found
+
+        def total(found: list[tuple[float, Callable[[float], None]]]) -> float:
+            return MARGIN + sum(h for h, _ in found) + 14 * (len(found) - 1) + MARGIN
+
+        if self.font != FONT:
+            # a slide's large words: of the widths from the narrowest to the one where no line
+            # wraps, the one that draws the picture largest in a box of SLIDE_ASPECT (wider, fewer
+            # lines wrap and the picture is shorter; too wide, it must be drawn smaller)
+            narrowest = self.width
+            best = (0.0, narrowest)
+            for width in range(narrowest, max(narrowest, math.ceil(self._widest_line())) + 20, 20):
+                self.width = width
+                best = max(best, (min(SLIDE_ASPECT / width, 1 / total(bands())), -width))
+            self.width = -best[1]
+        drawers = bands()
+        height = total(drawers)
         width = self.width
         dwg["width"], dwg["height"] = _n(width), _n(height)
         dwg.viewbox(0, 0, _n(width), _n(height))
         dwg["class"] = "mxt"
-        dwg.add(dwg.style(STYLE))
+        dwg.add(dwg.style(_style(self.font)))
         self._defs()
         dwg.add(dwg.rect(insert=(0, 0), size=(_n(width), _n(height)), rx=10, class_="bg"))
         y = MARGIN
@@ -349,40 +455,61 @@ class _Picture:
         other = 1 - self.seat
         tiles = position.hands[other]
         pitch = S * SMALL + 4
-        room = self.width - 2 * MARGIN - (90 if show_boneyard else 0)
-        per_row = max(1, int((room - 40) // pitch))
+        count_w = self._w("00", self.count_size)
+        bone_w = S * SMALL + 8 + count_w  # the boneyard's stack and its count
+        room = self.width - 2 * MARGIN - (bone_w + 20 if show_boneyard else 0)
+        per_row = max(1, int((room - count_w - 6) // pitch))
         rows = max(1, math.ceil(len(tiles) / per_row)) if show_opponent else 1
         small_h = L * SMALL
-        height = LABEL_H + rows * (small_h + 6)
+        label_h = self.label_h
+        # a row of small tiles, as tall as a count's line box when the count is larger (a slide's)
+        row_h = max(small_h, 1.37 * self.count_size) if self.font != FONT else small_h
+        count_dy = row_h / 2 + 0.35 * self.count_size  # a count's baseline, centred on its tiles
+        names = [self.labels.opponent_hand if show_opponent else "", self.labels.boneyard if show_boneyard else ""]
+        # the other hand on the left and the boneyard on the right of one band, or (long words, a
+        # slide's large ones) the boneyard in a band of its own under the other hand
+        stacked = show_opponent and show_boneyard and (
+            self._w(names[0]) + 24 + self._w(names[1]) > self.width - 2 * MARGIN)
+        if stacked:
+            room = self.width - 2 * MARGIN
+            per_row = max(1, int((room - count_w - 6) // pitch))
+            rows = max(1, math.ceil(len(tiles) / per_row))
+        opponent_lines = self._wrap(names[0], self.width - 2 * MARGIN) if show_opponent else []
+        top_h = max(1, len(opponent_lines)) * label_h if show_opponent else label_h
+        height = top_h + rows * (row_h + 6)
+        bone_y = height if stacked else 0  # the boneyard band's top, from the band's
+        if stacked:
+            height += label_h + row_h + 6
 
         def draw(y: float) -> None:
             if show_opponent:
                 g = dwg.g(class_="opponent")
                 self._data(g, data_seat=other, data_count=len(tiles))
-                if self.labels.opponent_hand:
-                    self._text(g, self.labels.opponent_hand, MARGIN, y + 15, "name")
+                for i, line in enumerate(opponent_lines):
+                    self._text(g, line, MARGIN, y + self.ascent + i * label_h, "name")
                 for k, tile in enumerate(tiles):
                     row, col = divmod(k, per_row)
                     t = _Tile((tile.high, tile.low), MARGIN + col * pitch + S * SMALL / 2,
-                              y + LABEL_H + row * (small_h + 6) + small_h / 2, True, SMALL)
+                              y + top_h + row * (row_h + 6) + row_h / 2, True, SMALL)
                     self._tile(g, t, [] if reveal else ["face-down"], face_up=reveal, data_seat=other)
                 count_x = MARGIN + min(len(tiles), per_row) * pitch + 6
-                self._text(g, f"{len(tiles)}", count_x, y + LABEL_H + small_h / 2 + 7, "count")
+                self._text(g, f"{len(tiles)}", count_x, y + top_h + count_dy, "count")
                 dwg.add(g)
             if show_boneyard:
                 g = dwg.g(class_="boneyard")
                 count = len(position.boneyard)
                 self._data(g, data_count=count)
                 right = self.width - MARGIN
+                by = y + bone_y
                 if self.labels.boneyard:
-                    self._text(g, self.labels.boneyard, right, y + 15, "name", anchor="end")
-                t = _Tile((0, 0), right - 50, y + LABEL_H + small_h / 2, True, SMALL)
+                    self._text(g, self.labels.boneyard, right, by + self.ascent, "name", anchor="end")
+                t = _Tile((0, 0), right - count_w - 8 - S * SMALL / 2, by + label_h + row_h / 2, True, SMALL)
                 if count:
                     self._tile(g, t, ["face-down"], face_up=False)
                 else:
                     g.add(dwg.rect(insert=(_n(t.cx - t.w / 2), _n(t.cy - t.h / 2)), size=(_n(t.w), _n(t.h)), rx=4,
                                    class_="empty"))
-                self._text(g, f"{count}", right, y + LABEL_H + small_h / 2 + 7, "count", anchor="end")
+                self._text(g, f"{count}", right, by + label_h + count_dy, "count", anchor="end")
                 dwg.add(g)
 
         return height, draw
@@ -410,7 +537,9 @@ class _Picture:
         for train in trains:
             rows = self._rows(list(enumerate(train.played)))
             row_hs = [L if any(a == b for _, (a, b) in row) else S for row in rows]
-            blocks.append((train, LABEL_H + sum(row_hs) + ROW_GAP * (len(rows) - 1), rows, row_hs))
+            lines = self._name_lines(train)
+            words_h = max(1, len(lines)) * self.label_h
+            blocks.append((train, words_h + sum(row_hs) + ROW_GAP * (len(rows) - 1), rows, row_hs, lines, words_h))
         engine_h = (S + 16) if self.narrow else 0
         pad = 8
         table_h = engine_h + sum(b[1] for b in blocks) + 12 * (len(blocks) - 1) + 2 * pad
@@ -426,27 +555,25 @@ class _Picture:
                 engine = _Tile((position.engine, position.engine), MARGIN + S / 2, y + table_h / 2, True)
             starts = []
             block_y = top
-            for train, h, rows, row_hs in blocks:
+            for train, h, rows, row_hs, lines, words_h in blocks:
                 g = dwg.g(class_="train")
                 self._data(g, data_train=train.name, data_end=train.end)
-                name = self._train_name(train)
-                x = self.train_x
-                if name:
-                    self._text(g, name, x, block_y + 15, "name")
-                    x += _text_width(name) + 10
-                owner_marked = train.owner is not None and position.markers[train.owner]
-                if owner_marked:
-                    x = self._marker(g, train.name, x, block_y + 11)
-                if double is not None and double.name == train.name and self.labels.open_double:
-                    # the open double's word on the name line; its ring is drawn with the tiles
-                    self._text(g, self.labels.open_double, x, block_y + 15, "open-double-word")
-                row_y = block_y + LABEL_H
-                end_at = (self.train_x + 16, row_y + S / 2)
+                for i, line in enumerate(lines):
+                    x, baseline = self.train_x, block_y + self.ascent + i * self.label_h
+                    for kind, text, width in line:
+                        if kind == "marker":
+                            self._marker(g, train.name, x, baseline)
+                        else:  # the name, or the open double's word (its ring is drawn with the tiles)
+                            self._text(g, text, x, baseline, "name" if kind == "name" else "open-double-word")
+                        x += width + 10 * self.k
+                row_y = block_y + words_h
+                badge = self.badge_r + 9  # clear of an open double's ring
+                end_at = (self.train_x + badge, row_y + S / 2)
                 first_cy = row_y + row_hs[0] / 2
                 starts.append((train, first_cy))
                 if not train.played:
                     g.add(dwg.rect(insert=(_n(self.train_x), _n(row_y)), size=(L, S), rx=RX, class_="empty"))
-                    end_at = (self.train_x + L + 4 + 16, row_y + S / 2)
+                    end_at = (self.train_x + L + 4 + badge, row_y + S / 2)
                 for row, rh in zip(rows, row_hs):
                     cx = self.train_x
                     for index, (a, b) in row:
@@ -462,7 +589,7 @@ class _Picture:
                                               rx=RX + 4))
                             g.add(ring)
                         cx += w + GAP
-                        end_at = (cx + 2 + 14, row_y + rh / 2)
+                        end_at = (cx + 2 + badge, row_y + rh / 2)
                     row_y += rh + ROW_GAP
                 # the open end: the number a tile must show here
                 self._end(g, train, *end_at)
@@ -492,7 +619,7 @@ class _Picture:
         """A train's tiles in rows as wide as the table allows (a double takes half a plain tile's
         room), the last row leaving room for the open end's number."""
         room = self.width - self.train_x - MARGIN
-        badge = 2 + 2 * 14 + 2
+        badge = 2 + 2 * (self.badge_r + 3) + 6
         rows: list[list[tuple[int, tuple[int, int]]]] = [[]]
         used = 0.0
         for item in tiles:
@@ -506,27 +633,29 @@ class _Picture:
             rows.append([rows[-1].pop()])  # the end's number would not fit: its last tile goes on
         return rows
 
-    def _marker(self, parent, train: str, x: float, y: float) -> float:
-        """A marker (a small flag) with its word; returns where the line goes on."""
-        dwg = self.dwg
+    def _marker(self, parent, train: str, x: float, baseline: float) -> float:
+        """A marker (a small flag) with its word on a name line; returns where the line goes on."""
+        dwg, k = self.dwg, self.k
         g = dwg.g(class_="marker")
         self._data(g, data_train=train)
-        g.add(dwg.path(d=f"M{_n(x)},{_n(y + 8)}V{_n(y - 10)}L{_n(x + 14)},{_n(y - 5)}L{_n(x + 2)},{_n(y)}V{_n(y + 8)}Z"))
-        x += 18
+        top, foot = baseline - 0.95 * self.ascent, baseline + 2 * k  # the flag stands as tall as the words
+        g.add(dwg.path(d=f"M{_n(x)},{_n(foot)}V{_n(top)}L{_n(x + 14 * k)},{_n(top + 5 * k)}"
+                         f"L{_n(x + 2 * k)},{_n(top + 10 * k)}V{_n(foot)}Z"))
+        x += 18 * k
         if self.labels.marker:
-            self._text(g, self.labels.marker, x, y + 4)
-            x += _text_width(self.labels.marker) + 10
+            self._text(g, self.labels.marker, x, baseline)
+            x += self._w(self.labels.marker) + 10 * k
         parent.add(g)
         return x
 
     def _end(self, parent, train: mt.Train, x: float, y: float) -> None:
         dwg = self.dwg
-        g = dwg.g(class_="end")
+        g = dwg.g(class_="end badge")
         if train.name in self.targets:
-            g.add(dwg.circle(center=(_n(x), _n(y)), r=18, class_="target"))
+            g.add(dwg.circle(center=(_n(x), _n(y)), r=_n(self.badge_r + 5), class_="target"))
             self._data(g, data_target=train.name)
-        g.add(dwg.circle(center=(_n(x), _n(y)), r=13))
-        self._text(g, str(train.end), x, y + 5.5)
+        g.add(dwg.circle(center=(_n(x), _n(y)), r=_n(self.badge_r)))
+        self._text(g, str(train.end), x, y + 5.5 * self.k)
         parent.add(g)
 
     def _hand(self) -> tuple[float, Callable[[float], None]]:
@@ -534,15 +663,17 @@ class _Picture:
         tiles = self.position.hands[self.seat]
         per_row = max(1, int((self.width - 2 * MARGIN - S) // HAND_PITCH) + 1)
         rows = max(1, math.ceil(len(tiles) / per_row))
-        height = LABEL_H + 8 + rows * (L + 14) - 14
+        hand_lines = self._wrap(self.labels.hand, self.width - 2 * MARGIN)
+        words_h = max(1, len(hand_lines)) * self.label_h
+        height = words_h + 8 + rows * (L + 14) - 14
 
         def draw(y: float) -> None:
             dwg = self.dwg
             g = dwg.g(class_="hand")
             self._data(g, data_seat=self.seat, data_count=len(tiles))
-            if self.labels.hand:
-                self._text(g, self.labels.hand, MARGIN, y + 15, "name")
-            top = y + LABEL_H + 8
+            for i, line in enumerate(hand_lines):
+                self._text(g, line, MARGIN, y + self.ascent + i * self.label_h, "name")
+            top = y + words_h + 8
             if not tiles:
                 g.add(dwg.rect(insert=(MARGIN, _n(top)), size=(S, L), rx=RX, class_="empty"))
             for k, tile in enumerate(tiles):
@@ -558,7 +689,8 @@ class _Picture:
         dwg, p = self.dwg, self.prefix
         dwg.set_desc(self.labels.title, self.labels.desc)
         root = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
-        after = {"role": "img", "aria-labelledby": f"{p}t", "aria-describedby": f"{p}d"}
+        after = {"data-label-size": _n(self.font)} if self.font != FONT else {}
+        after.update({"role": "img", "aria-labelledby": f"{p}t", "aria-describedby": f"{p}d"})
         title, desc = dwg.elements[0], dwg.elements[1]
         ids = {id(title): {"id": f"{p}t"}, id(desc): {"id": f"{p}d"}}
         out: list[str] = []
