@@ -84,6 +84,7 @@ def test_the_diagrams_continue_the_rulebooks_ids_and_belong_to_the_section():
     assert {"D16", "D17"} <= set(IDS)
     shown = [step.diagram for step in SECTION.steps if step.diagram]
     assert sorted(shown) == sorted(IDS) and shown == sorted(shown, key=lambda i: int(i[1:]))  # course order
+    assert all(step.notes for step in SECTION.steps) and [s.question.count for s in SECTION.steps if s.question] == ["pips"]
     assert SECTION.part == "other-ways" and [s.id for s in load_course()].index("mexican-train") == \
         [s.id for s in load_course()].index("all-fives") + 1
 

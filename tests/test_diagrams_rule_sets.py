@@ -387,7 +387,8 @@ def rule_set_accepts(kind: str, value: str, question) -> bool:
 
 
 def test_every_rule_set_section_asks_a_question_on_its_own_rules():
-    parts = [s for s in load_course() if s.part == "other-ways"]
+    # (Mexican Train's section, on its own engine, is tests/test_diagrams_mexican.py's)
+    parts = [s for s in load_course() if s.part == "other-ways" and s.id != "mexican-train"]
     assert [s.id for s in parts] == ["sato", "straight", "all-fives"] and all(s.id in RULE_SETS for s in parts)
     assert [s.number for s in parts] == [10, 11, 12]
     for section in parts:

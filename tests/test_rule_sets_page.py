@@ -65,7 +65,7 @@ def test_the_mexican_train_column_says_what_variants_md_says(client):
     assert "lower is better" in mexican["Playing out scores"]
     assert mexican["The match"].startswith("after 12 rounds") and "lower total wins" in mexican["The match"]
     page = client.get("/vi/domino/other-ways").get_data(as_text=True)
-    assert 'href="/vi/domino/play?rules=mexican-train"' in page
+    assert 'href="/vi/domino/play?seats=2&amp;rules=mexican-train"' in page
     assert 'href="/vi/domino/lessons/mexican-train/set-and-engine"' in page
 
 

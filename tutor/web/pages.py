@@ -98,12 +98,11 @@ def course():
 @bp.get("/domino/other-ways")
 def other_ways():
     """Playboard beside Sato 157, Straight, All Fives and Mexican Train (tutor.web.rule_sets)."""
-    from .rule_sets import COLUMNS, MEXICAN_TRAIN, comparison, rule_set_name
+    from .rule_sets import COLUMNS, comparison, rule_set_name
 
     # each rule set's free play, and the course's section on it (a section of the other ways to
     # play is named after its rule set); Playboard's is the whole course
-    plays = [url_for("play.free_play", rules=name) if name == MEXICAN_TRAIN
-             else url_for("play.free_play", seats=2, **({"rules": name} if name != "playboard" else {})) for name in COLUMNS]
+    plays = [url_for("play.free_play", seats=2, **({"rules": name} if name != "playboard" else {})) for name in COLUMNS]
     lessons = {s.id: url_for("pages.step", section_id=s.id, step_id=s.steps[0].id)
                for s in load_course() if s.part == "other-ways"}
     return render_template("pages/other_ways.html", rows=comparison(), names=[rule_set_name(n) for n in COLUMNS],
