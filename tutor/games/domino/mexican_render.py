@@ -539,6 +539,8 @@ class _Picture:
             row_hs = [L if any(a == b for _, (a, b) in row) else S for row in rows]
             lines = self._name_lines(train)
             words_h = max(1, len(lines)) * self.label_h
+            if double is not None and double.name == train.name:
+                words_h += 5  # the open double's ring reaches above its row: clear of the words
             blocks.append((train, words_h + sum(row_hs) + ROW_GAP * (len(rows) - 1), rows, row_hs, lines, words_h))
         engine_h = (S + 16) if self.narrow else 0
         pad = 8
