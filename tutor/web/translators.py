@@ -218,12 +218,11 @@ def _english_texts() -> dict[str, str]:
     if not hasattr(_english_texts, "cache"):
         from flask_babel import force_locale
 
-        from ..games.domino.diagrams import load_diagrams
-        from .diagrams import render_svg
+        from .diagrams import every_diagram, render_svg
 
         texts = {}
         with force_locale("en"):
-            for diagram in load_diagrams().values():
+            for diagram in every_diagram().values():  # (Mexican Train's too)
                 svg = render_svg(diagram)
                 texts[diagram.id] = " ".join(re.sub(r"<style.*?</style>|<[^>]+>", " ", svg, flags=re.S).split())
         _english_texts.cache = texts  # type: ignore[attr-defined]
