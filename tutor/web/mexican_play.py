@@ -23,11 +23,12 @@ from ..freeplay import GameIdError, mexican_seed, new_mexican_id, read_mexican_i
 from ..games.domino.errors import DominoError, IllegalMoveError
 from ..games.domino.mexican_guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
                                            open_double_left, replay)
-from ..games.domino.mexican_render import TrainLabels, render_trains
+from ..games.domino.mexican_render import render_trains
 from ..games.domino.mexican_train import Deal, Match, RoundOutcome, TrainTile
 from ..course import find
 from .errors import BadGame, secret_key
 from .mexican_wording import action_words, explain, refusal_words, result_words, train_name
+from .mexican_wording import labels as mexican_labels
 
 #: The rule set's name in addresses (``?rules=mexican-train``).
 MEXICAN = "mexican-train"
@@ -215,46 +216,12 @@ def _page(table: MexicanTable):
 def _picture(position, over: bool, highlight) -> Markup:
     """The table from the learner's chair, drawn twice: wide for a computer, narrow for a phone
     (the page shows one of them by the screen's width)."""
-    labels = _labels(position)
+    labels = mexican_labels(position, LEARNER, reveal=over)
     plays = [a for a in highlight if ":" in a]
     wide = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, id_prefix="wide")
     narrow = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
                            id_prefix="narrow")
     return Markup(f'<div class="mexican-wide">{wide}</div><div class="mexican-narrow">{narrow}</div>')
-
-
-def _labels(position) -> TrainLabels:
-    double = position.open_double()
-    if double is not None:
-        # TRANSLATORS: Mexican Train: the accessible description of the table picture when a double is open; %(train)s is e.g. "your opponent's train".
-        desc = _("The double at the end of %(train)s is open.", train=train_name(double.name, LEARNER))
-    else:
-        # TRANSLATORS: Mexican Train: the accessible description of the table picture; %(number)s is the engine's number.
-        desc = _("The engine %(number)s-%(number)s with the trains that start from it, your hand below.",
-                 number=position.engine)
-    return TrainLabels(
-        # TRANSLATORS: accessible title of the picture of a Mexican Train game (the table seen from your seat).
-        title=_("The table"),
-        desc=desc,
-        # TRANSLATORS: Mexican Train, a label in the picture: the learner's own train.
-        your_train=_("Your train"),
-        # TRANSLATORS: Mexican Train, a label in the picture: the opponent's own train.
-        opponent_train=_("Your opponent's train"),
-        # TRANSLATORS: Mexican Train, a label in the picture: a public train, numbered 1 to 6.
-        public_train=lambda number: _("Public train %(number)s", number=number),
-        # TRANSLATORS: Mexican Train, a label in the picture: the double in the centre that every train starts from.
-        engine=_("Engine"),
-        # TRANSLATORS: Mexican Train, a label in the picture: the marker on a train that the other player may play on.
-        marker=_("marker"),
-        # TRANSLATORS: Mexican Train, a label in the picture: a double nobody has laid a second tile on yet.
-        open_double=_("open double"),
-        # TRANSLATORS: label of the learner's hand in the picture of a game.
-        hand=_("Your hand"),
-        # TRANSLATORS: Mexican Train, a label in the picture: the opponent's hidden tiles.
-        opponent_hand=_("Your opponent's hand"),
-        # TRANSLATORS: Mexican Train, a label in the picture: the tiles left to draw.
-        boneyard=_("Boneyard"),
-    )
 
 
 def _tile(action: str) -> TrainTile:
