@@ -77,10 +77,11 @@ def page_paths(app) -> list[str]:
     from flask import url_for
 
     from .course import load_course
-    from .freeplay import DOMINO_RULES, new_backgammon_id, new_game_id
+    from .freeplay import DOMINO_RULES, new_backgammon_id, new_game_id, new_mexican_id
     from .games.backgammon import course as backgammon_course
     from .games.backgammon.guided import load_guided
     from .games.domino.guided import all_hands
+    from .games.domino.mexican_guided import all_hands as mexican_hands
     from .games.domino.rules import RULE_SETS
     from .web.present import slides_of
 
@@ -121,6 +122,13 @@ def page_paths(app) -> list[str]:
                     add(guided, **{key: game.id}, m=picked[0], f=picked[1])
         for rules in DOMINO_RULES:  # a new match by each rule set
             add("play.free_play", g=new_game_id(2, nonce=bytes(12), rules=RULE_SETS[rules]))
+        for hand in mexican_hands().values():  # Mexican Train's hands: start, halfway with the hint, end
+            moves = _mexican_played_through(hand)
+            add("play.guided", hand_id=hand.id)
+            add("play.guided", hand_id=hand.id, moves=".".join(moves[:len(moves) // 2]), hint=1)
+            add("play.guided", hand_id=hand.id, moves=".".join(moves))
+        for top in (12, 6):  # a new Mexican Train match, and the shorter game
+            add("play.free_play", g=new_mexican_id(top, nonce=bytes(12)))
         add("bgplay.free", g=new_backgammon_id(True, True, nonce=bytes(12)))
         add("bgplay.free", g=new_backgammon_id(False, False, nonce=bytes(12)))
         add("present.index")
@@ -162,6 +170,19 @@ def _played_through(game) -> list[str]:
             if position.is_over():
                 break
             moves.append(str(position.legal_actions()[0]))
+    return moves
+
+
+def _mexican_played_through(hand) -> list[str]:
+    """The learner's actions that take a Mexican Train hand to its end: always the first one allowed."""
+    from .games.domino.mexican_guided import LEARNER, replay
+
+    moves: list[str] = []
+    for _ in range(80):
+        position = replay(hand.deal, moves).position
+        if position.is_over() or position.to_act != LEARNER:
+            break
+        moves.append(position.legal_actions()[0])
     return moves
 
 
