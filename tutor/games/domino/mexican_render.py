@@ -49,15 +49,11 @@ import svgwrite.container
 import svgwrite.shapes
 
 from . import mexican_train as mt
-from .render import _n, _write
+from .render import GAP, L, RX, S, _n, _write, add_tile_defs  # a tile as the double-six renderer draws it
 
 __all__ = ["COLOURS", "PIPS", "TrainLabels", "TrainTileBox", "render_trains", "train_tiles"]
 
 # ----- geometry (viewBox units) -------------------------------------------------------------------
-S = 40  # a half is an S x S square
-L = 2 * S
-GAP = 2
-RX = 6
 MARGIN = 12
 LABEL_H = 22  # a train's name line above its tiles
 ROW_GAP = 10
@@ -391,15 +387,7 @@ class _Picture:
         return g
 
     def _defs(self) -> None:
-        dwg, p = self.dwg, self.prefix
-        face = dwg.g(id=f"{p}f")
-        face.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
-        face.add(dwg.path(d=f"M0,{-S // 2 + 6}V{S // 2 - 6}"))
-        back = dwg.g(id=f"{p}b")
-        back.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
-        back.add(dwg.rect(insert=(-L // 2 + 5, -S // 2 + 5), size=(L - 10, S - 10), rx=RX - 3, class_="inner"))
-        dwg.defs.add(face)
-        dwg.defs.add(back)
+        add_tile_defs(self.dwg, self.prefix)
 
     # ----- the picture --------------------------------------------------------------------------
     def render(self, *, reveal: bool, highlight: list[str], show_hand: bool, show_opponent: bool,

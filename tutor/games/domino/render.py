@@ -805,15 +805,7 @@ class _Renderer:
         return min(aspect / width, 1 / height)
 
     def _defs(self) -> None:
-        dwg, p = self.dwg, self.prefix
-        face = dwg.g(id=f"{p}f")
-        face.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
-        face.add(dwg.path(d=f"M0,{-S // 2 + 6}V{S // 2 - 6}"))
-        back = dwg.g(id=f"{p}b")
-        back.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
-        back.add(dwg.rect(insert=(-L // 2 + 5, -S // 2 + 5), size=(L - 10, S - 10), rx=RX - 3, class_="inner"))
-        dwg.defs.add(face)
-        dwg.defs.add(back)
+        add_tile_defs(self.dwg, self.prefix)
 
     def _marks(self, highlight: Collection[Action] | None) -> dict[Tile, set[End | None]] | None:
         """Tiles to mark playable, each with the ends it fits (None for an opening); None: no marking."""
@@ -1375,6 +1367,19 @@ class _Renderer:
 
 
 _HALVES: dict[tuple[int, int], svgwrite.container.Group] = {}
+
+
+def add_tile_defs(dwg: svgwrite.Drawing, prefix: str) -> None:
+    """A tile's face (``{prefix}f``: its outline and the bar between the halves) and back
+    (``{prefix}b``), drawn once and used by every tile; Mexican Train's renderer uses them too."""
+    face = dwg.g(id=f"{prefix}f")
+    face.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
+    face.add(dwg.path(d=f"M0,{-S // 2 + 6}V{S // 2 - 6}"))
+    back = dwg.g(id=f"{prefix}b")
+    back.add(dwg.rect(insert=(-L // 2, -S // 2), size=(L, S), rx=RX))
+    back.add(dwg.rect(insert=(-L // 2 + 5, -S // 2 + 5), size=(L - 10, S - 10), rx=RX - 3, class_="inner"))
+    dwg.defs.add(face)
+    dwg.defs.add(back)
 
 
 def _half(value: int, offset: int) -> svgwrite.container.Group:
