@@ -213,12 +213,19 @@ def _page(table: MexicanTable):
     )
 
 
+#: The wide picture's label size, in viewBox units (the renderer's default is 15).
+WIDE_LABEL_SIZE = 19
+
+
 def _picture(position, over: bool, highlight) -> Markup:
     """The table from the learner's chair, drawn twice: wide for a computer, narrow for a phone
     (the page shows one of them by the screen's width)."""
     labels = mexican_labels(position, LEARNER, reveal=over)
     plays = [a for a in highlight if ":" in a]
-    wide = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, id_prefix="wide")
+    # The wide picture is drawn at about four fifths of its size beside the status and the buttons:
+    # its words a size larger keep them at 14 px or more on a 1280 px screen.
+    wide = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, id_prefix="wide",
+                         label_size=WIDE_LABEL_SIZE)
     narrow = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
                            id_prefix="narrow")
     return Markup(f'<div class="mexican-wide">{wide}</div><div class="mexican-narrow">{narrow}</div>')
