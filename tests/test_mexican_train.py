@@ -118,6 +118,13 @@ def test_a_failed_draw_opens_your_train_until_you_play_on_it():
     assert refusal(d, h, "6-0:s1") == "not_in_hand"
 
 
+def test_a_tile_beyond_the_set_is_refused_as_not_in_the_game():
+    d = deal(["6-5", "4-4"], ["6-1", "2-0"], ["3-3"], engine=6, top=6)
+    assert refusal(d, [], "9-9:s0") == "not_in_set"  # the double-six set has no 9
+    assert refusal(d, [], "7-6:s0") == "not_in_set"
+    assert refusal(d, [], "6-4:s0") == "not_in_hand"  # a tile of the set, only not this player's
+
+
 def test_a_drawn_double_is_played_and_a_second_draw_may_answer_it():
     d = deal(["12-5", "9-8"], ["12-6", "6-1", "11-11"], ["5-5", "5-3", "0-0"])
     h = ["12-5:s0", "12-6:s1"]

@@ -241,7 +241,7 @@ def test_every_refusal_the_engine_gives_is_worded_in_three_languages(app):
         position = engine.position_after(deal, history)
         legal = set(checker.legal_actions(deal, history))
         hand = [f"{a}-{b}" for a, b in checker.replay(deal, history).hands[position.to_act]]
-        tries = ["draw", "pass", "12-5:s0", "1-1:t9"] + [f"{t}:{rng.choice(['s0', 's1', 't1', 't2', 't7'])}"
+        tries = ["draw", "pass", "12-5:s0", "1-1:t9", "9-9:s0"] + [f"{t}:{rng.choice(['s0', 's1', 't1', 't2', 't7'])}"
                                                         for t in rng.sample(hand, min(3, len(hand)))]
         for action in tries:
             if action in legal:
@@ -260,7 +260,7 @@ def test_every_refusal_the_engine_gives_is_worded_in_three_languages(app):
         assert not ENGLISH.search(vi) and not ENGLISH.search(id_), (vi, id_)
     # the engine's reasons that random play reaches
     reasons = {code for code, _, _ in refusals}
-    assert {"must_play", "not_in_hand", "no_match", "round_over"} <= reasons, reasons
+    assert {"must_play", "not_in_hand", "not_in_set", "no_match", "round_over"} <= reasons, reasons
 
 
 def test_labels_and_action_words_are_translated(app):

@@ -291,6 +291,9 @@ def _refusals(seat: int) -> dict[str, Callable[..., str]]:
         "boneyard_empty": lambda **p: _("The boneyard is empty: there is nothing left to draw."),
         # TRANSLATORS: a move refused by the rules: the tile is not in the player's hand.
         "not_in_hand": lambda tile="", **p: _("%(tile)s is not in your hand.", tile=tile),
+        # TRANSLATORS: Mexican Train, a move refused: the tile cannot exist in this game's set (e.g. 9-9 with the double-six set); %(top)s is the highest number of the set (6 or 12).
+        "not_in_set": lambda tile="", top="", **p: _(
+            "%(tile)s is not a tile of this game: its set runs from 0 to %(top)s.", tile=tile, top=top),
         # TRANSLATORS: Mexican Train, a play refused: no public train has that number yet; new ones are numbered in order.
         "no_such_train": lambda train="", **p: _(
             "There is no public train %(number)s: public trains are numbered in the order they start, so a new one "

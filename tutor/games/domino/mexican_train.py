@@ -273,11 +273,12 @@ class Position:
     markers: tuple[bool, bool]
     to_act: int
     drew: bool = False
+    top: int = 12  # the set's highest number: a tile with a higher half is not in the game at all
 
     @classmethod
     def start(cls, deal: Deal) -> "Position":
         own = tuple(Train(f"s{seat}", seat, deal.engine) for seat in range(SEATS))
-        return cls(deal.engine, deal.hands, deal.boneyard, own, (False, False), deal.first)
+        return cls(deal.engine, deal.hands, deal.boneyard, own, (False, False), deal.first, top=deal.top)
 
     # -- what the table shows
 
@@ -419,6 +420,8 @@ class Position:
         half, name = int(match[1]), match[3]
         tile = TrainTile.of(half, int(match[2]))
         params = {"tile": str(tile), "train": name}
+        if tile.high > self.top:
+            return "not_in_set", dict(params, top=self.top)
         if tile not in self.hands[seat]:
             return "not_in_hand", params
         train = self.train(name)
