@@ -9,6 +9,7 @@ the address, the opponent's are replayed, and the checker scores the whole round
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import mexican_checker as checker
@@ -122,3 +123,80 @@ def test_the_guided_hand_to_its_moment_with_the_hint_in_vietnamese(live_server, 
             page.locator(".actions a").first.click()
     assert "chấm" in page.locator(".result").inner_text()
     assert page.locator('.game-tools a[href*="/vi/domino/lessons/mexican-train/"]').count() == 1
+
+
+#: The projector layout of a Mexican Train page, read in one call: the page's scroll (down and across),
+#: the status's type, where the last control ends, the side column's own scroll, the wide picture's
+#: size, the smallest action button, and every address on the page (Leave's apart).
+PROJECTOR = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const side = document.querySelector('.game-side');
+  const svg = Array.from(document.querySelectorAll('.table-picture svg')).find(s => box(s).width > 0);
+  const links = Array.from(document.querySelectorAll('a[href]')).map(a => a.getAttribute('href')).filter(h => !h.startsWith('#'));
+  const leave = document.querySelector('a.leave').getAttribute('href');
+  return {down: document.documentElement.scrollHeight - innerHeight, across: document.documentElement.scrollWidth - innerWidth,
+          status: parseFloat(getComputedStyle(document.querySelector('.big-status')).fontSize),
+          bottom: Math.max(...Array.from(document.querySelectorAll('main *')).filter(e => e.getClientRects().length && !e.closest('svg'))
+                               .map(e => box(e).bottom)) - innerHeight,
+          side: side ? side.scrollHeight - side.clientHeight : 0,
+          svg: svg ? [box(svg).width / innerWidth, box(svg).height] : null,
+          button: Math.min(...Array.from(document.querySelectorAll('.game-moves a, .game-bar a')).map(a => box(a).height)),
+          links: links.filter(h => h !== leave), leave};
+}"""
+
+
+def test_the_guided_hand_on_a_projector_is_played_with_keys_in_indonesian(live_server, browser, artifacts):
+    """Issue #17, the projector: at 1280 x 720 the guided hand fits without scrolling, its status in
+    large type; the teacher picks the actions with the number keys up to the open double, opens the
+    hint with H, and every link keeps the layout; in a 390 px window it is still usable."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/id/present/")
+    with page.expect_navigation():
+        page.locator(".mexican-present-list a[href*='/hands/mexican-open-double']").click()
+
+    def fits() -> dict:
+        m = page.evaluate(PROJECTOR)
+        where = (page.url, m)
+        assert "present=1" in page.url and page.locator("main.game-presenter").count() == 1, where
+        assert m["down"] <= 0 and m["across"] <= 0 and m["bottom"] <= 1 and m["side"] <= 1, ("it scrolls", where)
+        assert m["status"] >= 24, ("the status is not in large type", where)
+        assert m["svg"][0] >= 0.5 or m["svg"][1] >= 0.5 * 720, ("the table does not fill the screen", where)
+        assert m["links"] and all("present=1" in link for link in m["links"]), ("a link leaves the layout", where)
+        assert "present" not in m["leave"], where
+        return m
+
+    for _ in range(10):
+        fits()
+        if page.locator(".game-side .moment").count():
+            break
+        key = page.locator(".game-moves a[data-key]").first.get_attribute("data-key")
+        with page.expect_navigation():
+            page.keyboard.press(key)
+    moment = page.locator(".game-side .moment").inner_text()  # the open double explained, in the room's language
+    assert "balak yang masih terbuka" in moment and "3-3" in moment, moment
+    offered = page.locator(".game-moves a").evaluate_all("as => as.map(a => [a.dataset.key, a.dataset.action])")
+    assert offered == [[str(n + 1), a] for n, (_, a) in enumerate(offered)], "the number keys in order"
+    assert all(a.endswith(":s1") and "3" in a.split(":")[0].split("-") for _, a in offered), offered
+    with page.expect_navigation():
+        page.keyboard.press("h")
+    hint = page.locator(".game-side .hints").inner_text()  # it takes the moment's place, and says more
+    assert "3-1" in hint and "5-3" in hint and "Petunjuk" in hint, hint
+    assert not page.locator('.game-bar [data-key="h"]').count()
+    fits()
+    page.screenshot(path=str(artifacts / "mexican-present-moment-id.png"))
+    # in a 390 px window the page scrolls, the narrow picture takes the width inside the margins, every
+    # control is a 44 px target
+    page.set_viewport_size({"width": 390, "height": 844})
+    m = page.evaluate(PROJECTOR)
+    assert m["across"] <= 0 and m["svg"][0] >= 0.85 and m["button"] >= 44 and m["status"] >= 24, m
+    page.screenshot(path=str(artifacts / "mexican-present-moment-390-id.png"), full_page=True)
+    # Esc leaves for the ordinary page, the same position
+    moves = re.search(r"moves=[^&#]*", page.url).group(0)
+    with page.expect_navigation():
+        page.keyboard.press("Escape")
+    assert "present=1" not in page.url and moves in page.url and page.locator("main.game").count() == 1
+    assert not errors
+    context.close()

@@ -75,9 +75,12 @@ class MexicanTable:
     top: int = 6
     finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' learner actions
     moves: list[str] = field(default_factory=list)  # the current round's learner actions
+    present: bool = False  # the projector layout (present=1): every link keeps it
 
     def url(self, moves: list[str] | None = None, *, new_round: bool = False, **extra: Any) -> str:
         moves = self.moves if moves is None else moves
+        # a caller's present=None (the presenter's Leave) wins over the table's own
+        extra = {"present": "1" if self.present else None, **extra}
         if self.hand is not None:
             return url_for("play.guided", hand_id=self.hand.id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
@@ -86,7 +89,8 @@ class MexicanTable:
         return url_for("play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None, **extra)
 
     def new_match_url(self) -> str:
-        return url_for("play.free_play", rules=MEXICAN, short="1" if self.top == 6 else None)
+        return url_for("play.free_play", rules=MEXICAN, short="1" if self.top == 6 else None,
+                       present="1" if self.present else None)
 
 
 def _actions(text: str) -> list[str]:
@@ -135,12 +139,14 @@ def free_play():
             # TRANSLATORS: free play of another rule set was asked for with another number of players; %(rules)s is its name, such as "Straight"; %(counts)s lists the numbers allowed, such as "2" or "2, 3 or 4".
             raise BadGame(_("%(rules)s is played by %(counts)s players.", rules=rules_name(), counts="2"))
         # A new match: the set (double-twelve, or the shorter double-six game) goes into the id.
-        return redirect(url_for("play.free_play", g=new_mexican_id(6 if request.args.get("short") == "1" else 12)))
+        return redirect(url_for("play.free_play", g=new_mexican_id(6 if request.args.get("short") == "1" else 12),
+                                present="1" if _presenting() else None))
     top = read_mexican_id(game_id)  # is_mexican() has read it already
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
     if len(rounds) > top:
         raise BadGame(_match_over_message())
-    table = MexicanTable(None, game_id, top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]))
+    table = MexicanTable(None, game_id, top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
+                         present=_presenting())
     return _page(table)
 
 
@@ -148,8 +154,13 @@ def guided(hand_id: str):
     hand = all_hands().get(hand_id)
     if hand is None:
         abort(404)
-    table = MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", "")))
+    table = MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", "")), present=_presenting())
     return _page(table)
+
+
+def _presenting() -> bool:
+    """present=1: the page laid out for a classroom projector (play/mexican_present.html)."""
+    return request.args.get("present") == "1"
 
 
 def _match_over_message() -> str:
@@ -190,7 +201,8 @@ def _page(table: MexicanTable):
     hint = learner_to_act and request.args.get("hint") == "1"
     picture = _picture(position, over, actions if hint else ())
     return render_template(
-        "play/mexican.html",
+        # present=1: the same page laid out for a projector, as the other domino games' (play/present.html)
+        "play/mexican_present.html" if table.present else "play/mexican.html",
         table=table, hand=table.hand, rules_name=rules_name(), position=position, over=over,
         round_number=len(before.results) + 1 if before is not None else 1,
         rounds=table.top if table.hand is None else 1,

@@ -293,8 +293,10 @@ DOMINOES = Game(
 @bp.get("/present/")
 def index():
     from ..games.domino.guided import load_hands
+    from . import mexican_play
 
-    return render_template("present/index.html", sections=load_course(), hands=list(load_hands().values()))
+    return render_template("present/index.html", sections=load_course(), hands=list(load_hands().values()),
+                           mexican_hands=mexican_play.hands(), mexican_name=mexican_play.rules_name())
 
 
 #: The game pages' endpoints: with ``present=1`` they render ``play/present.html``, the projector
