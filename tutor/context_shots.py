@@ -129,6 +129,9 @@ def page_paths(app) -> list[str]:
             add("play.guided", hand_id=hand.id, moves=".".join(moves))
         for top in (12, 6):  # a new Mexican Train match, and the shorter game
             add("play.free_play", g=new_mexican_id(top, nonce=bytes(12)))
+        for path in _mexican_match_stops(app, new_mexican_id(6, nonce=bytes(12))):
+            if path not in paths:
+                paths.append(path)
         add("bgplay.free", g=new_backgammon_id(True, True, nonce=bytes(12)))
         add("bgplay.free", g=new_backgammon_id(False, False, nonce=bytes(12)))
         add("present.index")
@@ -171,6 +174,35 @@ def _played_through(game) -> list[str]:
                 break
             moves.append(str(position.legal_actions()[0]))
     return moves
+
+
+def _mexican_match_stops(app, game_id: str) -> list[str]:
+    """Pages of a whole shorter Mexican Train match, walked through its own links (the first action
+    each page offers): the first page offering a draw and the first offering a pass, each with the
+    hint asked for, the first round's last page and the match's last page (the texts that only these
+    states show)."""
+    import re
+    from html import unescape
+
+    client = app.test_client()
+    rounds: list[list[str]] = [[]]
+    stops: dict[str, str] = {}
+    for _ in range(400):  # a shorter match is about a hundred pages; a bound all the same
+        path = f"/en/domino/play?g={game_id}&m=" + "~".join(".".join(r) for r in rounds)
+        html = unescape(client.get(path).get_data(as_text=True))
+        offered = re.findall(r'data-action="([^"]+)"', html)
+        for kind in ("draw", "pass"):
+            if kind in offered:
+                stops.setdefault(kind, path + "&hint=1")
+        if offered:
+            rounds[-1].append(offered[0])
+            continue
+        stops.setdefault("round over", path)
+        if "Next round" not in html:
+            stops["match over"] = path
+            break
+        rounds.append([])
+    return list(stops.values())
 
 
 def _mexican_played_through(hand) -> list[str]:
