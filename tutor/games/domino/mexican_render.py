@@ -264,6 +264,10 @@ def _prefix(position: mt.Position, labels: TrainLabels, *options: object) -> str
     return "m" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:6]
 
 
+#: A wide picture's train rows hold this many tiles at least, and at most (then a train wraps).
+WIDE_ROW_LEAST, WIDE_ROW_MOST = 6, 10
+
+
 class _Picture:
     def __init__(self, position: mt.Position, labels: TrainLabels, seat: int, prefix: str, narrow: bool,
                  label_size: float = FONT) -> None:
@@ -284,10 +288,13 @@ class _Picture:
         self.count_size = max(20.0, label_size)
         self.dwg = svgwrite.Drawing(debug=False, profile="full")
         self.extras: dict[int, dict[str, str]] = {}
-        # the picture's width: a phone's 360 units, or as wide as ten tiles a row need; wider when
-        # a line of words needs it (a slide's large labels)
+        # the picture's width: a phone's 360 units; else as wide as the longest train needs with a
+        # tile to spare, from six tiles a row to ten (so a young table, or the shorter game's, is
+        # drawn larger); wider when a line of words needs it (a slide's large labels)
         self.train_x = MARGIN + (0 if narrow else S + 24)  # where every train row starts
-        self.base_width = 360 if narrow else self.train_x + 10 * (L + GAP) + 2 * 16 + MARGIN
+        longest_train = max((len(train.played) for train in position.trains), default=0)
+        self.tiles_a_row = min(WIDE_ROW_MOST, max(WIDE_ROW_LEAST, longest_train + 1))
+        self.base_width = 360 if narrow else self.train_x + self.tiles_a_row * (L + GAP) + 2 * 16 + MARGIN
         # no single word may run out of the picture
         words = [labels.hand, labels.opponent_hand, labels.boneyard, labels.marker, labels.open_double,
                  *(self._train_name(t) for t in self._train_order())]
