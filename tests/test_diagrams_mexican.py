@@ -160,3 +160,36 @@ def test_the_picture_is_described_in_vietnamese(client):
     desc = re.search(r'<desc id="dg-d17-d">(.*?)</desc>', page, re.S).group(1)
     assert "đoàn tàu" in desc and "8-8" in desc
     assert "Đoàn tàu của bạn" in page  # a label drawn in the picture
+
+
+TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
+
+
+def words_about(diagram_id: str) -> str:
+    """The English a learner reads about a picture: its caption and the text of the step showing it."""
+    steps = [s for s in SECTION.steps if getattr(s, "diagram", None) == diagram_id]
+    texts = [DATA[diagram_id]["caption"]]
+    for step in steps:
+        texts += list(step.text) if not isinstance(step.text, str) else [step.text]
+    return " ".join(texts)
+
+
+@pytest.mark.parametrize("diagram_id", IDS)
+def test_the_words_around_each_picture_say_what_the_checker_finds(diagram_id):
+    """Every tile the caption and the lesson text name is one of the deal's; the tile drawn and
+    every tile the rules let the player play are named; a pip total named is the one kept."""
+    table = DATA[diagram_id]
+    facts = independent_claims(table)
+    deal = table["deal"]
+    dealt = {high_first(t) for t in [*deal["hands"][0], *deal["hands"][1], *deal["boneyard"]]}
+    dealt |= {f"{deal['engine']}-{deal['engine']}"}
+    words = words_about(diagram_id)
+    named = {high_first(f"{a}-{b}") for a, b in TILE.findall(words)}
+    assert named and named <= dealt, (diagram_id, named - dealt)
+    if "drawn" in facts:
+        assert facts["drawn"] in named, diagram_id
+    playable = {high_first(action.split(":")[0]) for action in facts["legal_actions"] if ":" in action}
+    assert playable <= named, (diagram_id, playable - named)
+    for total in re.findall(r"(\d+) pips go on your total|add the (\d+) pips", words):
+        said = int(next(t for t in total if t))
+        assert facts["outcome"] and said == facts["outcome"]["pips"][table["seat"]], (diagram_id, said)
