@@ -49,7 +49,7 @@ import svgwrite.container
 import svgwrite.shapes
 
 from . import mexican_train as mt
-from .render import GAP, L, RX, S, _n, _write, add_tile_defs  # a tile as the double-six renderer draws it
+from .render import GAP, L, RX, S, _n, add_tile_defs, pip_half, write_picture  # a tile as the double-six renderer draws it
 
 __all__ = ["COLOURS", "PIPS", "TrainLabels", "TrainTileBox", "render_trains", "train_tiles"]
 
@@ -387,7 +387,7 @@ class _Picture:
         if face_up:
             g.add(dwg.use(f"#{self.prefix}f"))
             for value, offset in zip(t.halves, (-S // 2, S // 2)):
-                g.add(_half(value, offset))
+                g.add(pip_half(value, offset, PIPS[value], PIP_R[value]))
         else:
             g.add(dwg.use(f"#{self.prefix}b"))
         parent.add(g)
@@ -683,16 +683,7 @@ class _Picture:
         return height, draw
 
     def _serialize(self) -> str:
-        dwg, p = self.dwg, self.prefix
-        dwg.set_desc(self.labels.title, self.labels.desc)
-        root = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
-        after = {"data-label-size": _n(self.font)} if self.font != FONT else {}
-        after.update({"role": "img", "aria-labelledby": f"{p}t", "aria-describedby": f"{p}d"})
-        title, desc = dwg.elements[0], dwg.elements[1]
-        ids = {id(title): {"id": f"{p}t"}, id(desc): {"id": f"{p}d"}}
-        out: list[str] = []
-        _write(dwg, out, {**self.extras, **ids}, root, after)
-        return "".join(out)
+        return write_picture(self.dwg, self.labels.title, self.labels.desc, self.prefix, self.font, self.extras)
 
 
 def _key(tile_text: str) -> tuple[int, int]:
@@ -700,18 +691,3 @@ def _key(tile_text: str) -> tuple[int, int]:
     return (max(a, b), min(a, b))
 
 
-_HALVES: dict[tuple[int, int], svgwrite.container.Group] = {}
-
-
-def _half(value: int, offset: int) -> svgwrite.container.Group:
-    """One half with its pips (in its number's colour, through its class): made and written once."""
-    key = (value, offset)
-    if key not in _HALVES:
-        half = svgwrite.container.Group(class_=f"half pips-{value}", debug=False, profile="full")
-        for dx, dy in PIPS[value]:
-            half.add(svgwrite.shapes.Circle(center=(_n(offset + dx), _n(dy)), r=PIP_R[value], debug=False, profile="full"))
-        out: list[str] = []
-        _write(half, out, {})
-        half.markup = "".join(out)
-        _HALVES[key] = half
-    return _HALVES[key]

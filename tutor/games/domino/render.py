@@ -722,7 +722,7 @@ class _Renderer:
         else:
             g.add(dwg.use(f"#{self.prefix}f"))
             for value, offset in zip(p.halves, (-S // 2, S // 2)):
-                g.add(_half(value, offset))
+                g.add(pip_half(value, offset))
         parent.add(g)
         return g
 
@@ -1346,27 +1346,34 @@ class _Renderer:
 
     # ----- output -----------------------------------------------------------------------------
     def _serialize(self) -> str:
-        dwg, p = self.dwg, self.prefix
-        dwg.set_desc(self.labels.title, self.labels.desc)
         if self.debug:
-            dwg.get_xml()  # svgwrite validates the SVG 1.1 part (and adds its root attributes: not kept)
+            self.dwg.get_xml()  # svgwrite validates the SVG 1.1 part (and adds its root attributes: not kept)
             for attribute in ("xmlns", "xmlns:xlink", "xmlns:ev", "baseProfile", "version"):
-                dwg.attribs.pop(attribute, None)
-        root = {
-            "xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
-        }
-        after = {}
-        if self.font != FONT:  # a slide's picture says how large its labels were drawn
-            after["data-label-size"] = _n(self.font)
-        after.update({"role": "img", "aria-labelledby": f"{p}t", "aria-describedby": f"{p}d"})
-        title, desc = dwg.elements[0], dwg.elements[1]
-        ids = {id(title): {"id": f"{p}t"}, id(desc): {"id": f"{p}d"}}
-        out: list[str] = []
-        _write(dwg, out, {**self.extras, **ids}, root, after)
-        return "".join(out)
+                self.dwg.attribs.pop(attribute, None)
+        return write_picture(self.dwg, self.labels.title, self.labels.desc, self.prefix, self.font, self.extras)
 
 
-_HALVES: dict[tuple[int, int], svgwrite.container.Group] = {}
+def write_picture(dwg: svgwrite.Drawing, title: str, desc: str, prefix: str, font: float,
+                  extras: dict[int, dict[str, str]]) -> str:
+    """A drawing as SVG text, labelled for screen readers by its title and description (ids
+    ``{prefix}t`` and ``{prefix}d``); a picture drawn with larger labels (a slide's) says how large.
+    Mexican Train's renderer writes its pictures with it too."""
+    dwg.set_desc(title, desc)
+    root = {
+        "xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+    }
+    after = {}
+    if font != FONT:
+        after["data-label-size"] = _n(font)
+    after.update({"role": "img", "aria-labelledby": f"{prefix}t", "aria-describedby": f"{prefix}d"})
+    title_element, desc_element = dwg.elements[0], dwg.elements[1]
+    ids = {id(title_element): {"id": f"{prefix}t"}, id(desc_element): {"id": f"{prefix}d"}}
+    out: list[str] = []
+    _write(dwg, out, {**extras, **ids}, root, after)
+    return "".join(out)
+
+
+_HALVES: dict[tuple, svgwrite.container.Group] = {}
 
 
 def add_tile_defs(dwg: svgwrite.Drawing, prefix: str) -> None:
@@ -1382,14 +1389,18 @@ def add_tile_defs(dwg: svgwrite.Drawing, prefix: str) -> None:
     dwg.defs.add(back)
 
 
-def _half(value: int, offset: int) -> svgwrite.container.Group:
+def pip_half(value: int, offset: int, layout: tuple[tuple[float, float], ...] | None = None,
+             radius: float = PIP_R) -> svgwrite.container.Group:
     """One half of a tile with its pips: the same element in every tile and picture that shows it
-    (nothing changes it once made), written once (:func:`_write` keeps its text)."""
-    key = (value, offset)
+    (nothing changes it once made), written once (:func:`_write` keeps its text). ``layout`` and
+    ``radius``: the pips' centres and size, the double-six set's unless given (Mexican Train's
+    renderer gives its own for 7 to 12)."""
+    layout = PIPS[value] if layout is None else layout
+    key = (value, offset, layout, radius)
     if key not in _HALVES:
         half = svgwrite.container.Group(class_=f"half pips-{value}", debug=False, profile="full")
-        for dx, dy in PIPS[value]:
-            half.add(svgwrite.shapes.Circle(center=(offset + dx, dy), r=PIP_R, debug=False, profile="full"))
+        for dx, dy in layout:
+            half.add(svgwrite.shapes.Circle(center=(_n(offset + dx), _n(dy)), r=_n(radius), debug=False, profile="full"))
         out: list[str] = []
         _write(half, out, {})
         half.markup = "".join(out)
