@@ -1,25 +1,29 @@
 """Context pictures for translators: for each msgid, a cropped screenshot of where it shows in English.
 
 ``make context-shots`` (``python -m tutor.context_shots [--out DIR] [--limit N]``) serves the app on
-127.0.0.1 in a thread, opens its pages in Debian's Chromium (Playwright, as the browser tests do),
-and for each page:
+127.0.0.1 in a thread, opens what :func:`visits` lists in Debian's Chromium (Playwright, as the
+browser tests do), and for each visit:
 
-1. reads it with ``?msgids=1`` (fetched and parsed inside the browser, not drawn: a page load
-   saved for each of the 212 pages; every ``<details>`` open, every speaker note shown:
-   :data:`REVEAL`) and notes, for each text shown as ``⟦msgid⟧``, the elements that hold it (their
-   path in the page; a label inside a picture too, and the whole picture for what it says to
-   screen readers) and the text;
+1. reads it with ``?msgids=1`` (fetched and parsed inside the browser, not drawn: every
+   ``<details>`` open, every speaker note shown: :data:`REVEAL`) and notes, for each text shown as
+   ``⟦msgid⟧`` (a text filled into another too: ``⟦⟦Your opponent⟧ passed.⟧``), the elements that
+   hold it (their path in the page; a label inside a picture too, and the whole picture for what it
+   says to screen readers) and the text;
 2. when a text on it has no picture yet, opens the same page in English and, at the first of those
    elements in sight that holds the same text, photographs it with some of its surroundings.
 
-The pages (:func:`page_paths`) are every kind of page of both courses, the presenter's slides and
-notes, and game pages in several states: 212 pages, about 110 s on two cores, pictures for some 61 %
-of the msgids (the rest are texts no page shows as it loads: other game states, the analyze API,
-refusals and errors, the feedback on a posted answer; tests/test_translators.py keeps the share).
+The visits are the pages as they load (:func:`page_paths`: every kind of page of both courses, the
+presenter's slides and notes, game pages in several states), then what ``tutor.context_states``
+finds that they do not show: game states a seeded walk through each game's own links reaches,
+refused and hand-changed addresses, answers posted to the check questions, and the analyze API's
+answers (shown as their JSON, each string photographed where it stands). About 650 visits, 3 minutes
+on two cores, pictures for some 80 % of the msgids (tests/test_translators.py keeps the share;
+what is left is listed there).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
-view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first. The pictures go to ``context-shots/`` (git-ignored),
-one PNG per entry, named by :func:`shot_name`, with ``index.json`` (entry -> picture, page). The
-status page and the msgids view show a picture when it exists and nothing when it does not.
+view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first. The
+pictures go to ``context-shots/`` (git-ignored), one PNG per entry, named by :func:`shot_name`, with
+``index.json`` (entry -> picture, the page, and the form or body posted). The status page and the
+msgids view show a picture when it exists and nothing when it does not.
 
 A tool for translators and developers, never imported by the app: the app only reads the folder.
 """
@@ -33,6 +37,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import Iterable
+from .context_states import Visit
 from .paths import REPOSITORY, TRANSLATIONS
 
 SHOTS = REPOSITORY / "context-shots"
@@ -152,6 +157,16 @@ def page_paths(app) -> list[str]:
     return paths
 
 
+def visits(app, pot: Path = TRANSLATIONS / "messages.pot") -> list[str | Visit]:
+    """Every page of :func:`page_paths`, then what ``tutor.context_states`` finds that they do not
+    show: later game states, refused addresses, posted answers, the analyze API's answers."""
+    from .context_states import choose
+
+    entries = _entries(pot)
+    paths = page_paths(app)
+    return [*paths, *choose(app, paths, lambda text: _identify(text, entries)).visits]
+
+
 def _played_through(game) -> list[str]:
     """The learner's decisions that take a guided hand or position to its end, in its address's
     words: always the first action the rules allow (a domino hand), or the first legal play, a roll
@@ -256,8 +271,8 @@ LOCATE = """(selector) => {
 #: Each text shown as ``⟦msgid⟧``, with the element that holds it (its path in the page). A label in
 #: a picture is photographed where it is; a picture's title and description (said to screen readers,
 #: not drawn) with the whole picture, and a choice of a drop-down list with the list.
-COLLECT = """async (url) => {
-  const html = await (await fetch(url)).text();
+COLLECT = """async ({url, form}) => {
+  const html = await (await fetch(url, form ? {method: 'POST', body: new URLSearchParams(form)} : {})).text();
   const doc = new DOMParser().parseFromString(html, 'text/html');
   (%s)(doc);
   const path = (e) => {
@@ -277,7 +292,12 @@ COLLECT = """async (url) => {
     if (element.closest('svg title, svg desc')) element = element.closest('svg');
     if (element.closest('select')) element = element.closest('select');
     const text = node.nodeValue.replace(/\\s+/g, ' ');
-    for (const match of text.matchAll(/⟦([^⟦⟧]*)⟧/g)) found.push({text: match[1].trim(), path: path(element)});
+    // every text, a text that another fills in too (⟦⟦Your opponent⟧ passed.⟧)
+    const open = [];
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '⟦') open.push(i);
+      else if (text[i] === '⟧' && open.length) found.push({text: text.slice(open.pop() + 1, i).trim(), path: path(element)});
+    }
   }
   return found;
 }""" % REVEAL
@@ -300,9 +320,33 @@ def _entries(pot: Path) -> list[tuple[str | None, str, re.Pattern]]:
     return sorted(entries, key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1])))
 
 
+_CONTEXT = re.compile(r"^([^⟦⟧|]+) \| (.*)$", re.S)
+_INNER_CONTEXT = re.compile(r"⟦[^⟦⟧|]+ \| ")
+
+
+def shown_in(text: str) -> list[str]:
+    """Each ``⟦…⟧`` of a msgids view's text, a text filled into another too (``⟦⟦Your opponent⟧ passed.⟧``
+    gives ``Your opponent`` and ``⟦Your opponent⟧ passed.``)."""
+    found, opened = [], []
+    for i, char in enumerate(text):
+        if char == "⟦":
+            opened.append(i)
+        elif char == "⟧" and opened:
+            found.append(" ".join(text[opened.pop() + 1:i].split()))
+    return found
+
+
+def plain(shown: str) -> str:
+    """A text of the msgids view as the English page shows it: the msgid, its contexts and marks left out."""
+    match = _CONTEXT.match(shown)
+    text = match[2] if match else shown
+    return " ".join(_INNER_CONTEXT.sub("", text).replace("⟦", "").replace("⟧", "").split())
+
+
 def _identify(shown: str, entries) -> tuple[str | None, str] | None:
     """The catalog entry behind a text of the msgids view (``context | msgid`` when it has one)."""
-    context, _bar, text = shown.partition(" | ") if " | " in shown else (None, "", shown)
+    match = _CONTEXT.match(shown)
+    context, text = (match[1], match[2]) if match else (None, shown)
     text = " ".join(text.split())
     for entry_context, msgid, pattern in entries:
         if entry_context == context and pattern.match(text):
@@ -310,45 +354,59 @@ def _identify(shown: str, entries) -> tuple[str | None, str] | None:
     return None
 
 
-def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit: int | None = None,
+def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Path, limit: int | None = None,
                browser=None) -> dict:
-    """Photograph every entry found on ``paths``; the index written to ``out/index.json``. Uses
-    ``browser`` (a Playwright browser, as the tests have one) or launches Chromium."""
+    """Photograph every entry that ``visits`` show (a page's path, or a :class:`Visit`: a form posted,
+    an answer of the analyze API); the index written to ``out/index.json``. Uses ``browser`` (a
+    Playwright browser, as the tests have one) or launches Chromium."""
     if browser is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
             launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             try:
-                return take_shots(base_url, paths, out, pot, limit, launched)
+                return take_shots(base_url, visits, out, pot, limit, launched)
             finally:
                 launched.close()
     out.mkdir(parents=True, exist_ok=True)
     entries = _entries(pot)
+    known: dict[str, tuple[str | None, str] | None] = {}
     index: dict[str, dict] = {}
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
-    first = True
-    for path in paths:
-        if first:  # a page of the app's own, so that the msgids view can be fetched from it
-            page.goto(f"{base_url}{path}")
-        glue = "&" if "?" in path else "?"
-        found = page.evaluate(COLLECT, f"{base_url}{path}{glue}msgids=1")
+    on_app = False  # the page is one of the app's own, so that the msgids view can be fetched from it
+    for visit in visits:
+        visit = visit if isinstance(visit, Visit) else Visit(visit)
+        if visit.is_api:
+            found, english = _api_texts(base_url, visit)
+        else:
+            if not on_app:
+                page.goto(f"{base_url}{visit.path}")
+                on_app = True
+            found = page.evaluate(COLLECT, {"url": f"{base_url}{_with_msgids(visit.path)}",
+                                            "form": [list(pair) for pair in visit.form] or None})
         wanted: dict[str, tuple[tuple[str | None, str], list[tuple[str, str]]]] = {}
         for item in found:
-            entry = _identify(item["text"], entries)
+            if item["text"] not in known:
+                known[item["text"]] = _identify(item["text"], entries)
+            entry = known[item["text"]]
             if entry is None:
                 continue
             name = shot_name(entry[1], entry[0])
-            if name in index:
-                continue
-            text = " ".join(item["text"].split(" | ")[-1].split())
-            wanted.setdefault(name, (entry, []))[1].append((item["path"], text))
+            if name not in index:
+                wanted.setdefault(name, (entry, []))[1].append((item["path"], plain(item["text"])))
         if not wanted:
             continue
-        if not first:
-            page.goto(f"{base_url}{path}")
-        first = False
+        if visit.is_api:
+            page.set_content(_json_page(visit, english))
+            on_app = False
+        elif visit.form:
+            page.goto(f"{base_url}{visit.path}")
+            with page.expect_navigation():
+                page.evaluate(SUBMIT, {"url": f"{base_url}{visit.path}", "form": [list(p) for p in visit.form]})
+        elif page.url != f"{base_url}{visit.path}":
+            page.goto(f"{base_url}{visit.path}")
+        on_app = not visit.is_api
         page.evaluate(REVEAL)
         for name, ((entry_context, msgid), places) in wanted.items():
             # the first place in sight (the view is read unrendered: a text may sit in a hidden
@@ -367,7 +425,9 @@ def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit:
             if width < 8 or height < 8:
                 continue
             page.screenshot(path=str(out / name), clip={"x": left, "y": top, "width": width, "height": height})
-            index[name] = {"msgid": msgid, "context": entry_context, "page": path}
+            index[name] = {"msgid": msgid, "context": entry_context, "page": visit.path,
+                           **({"posted": dict(visit.form)} if visit.form else {}),
+                           **({"body": visit.body} if visit.is_api else {})}
             if limit and len(index) >= limit:
                 break
         if limit and len(index) >= limit:
@@ -375,6 +435,75 @@ def take_shots(base_url: str, paths: Iterable[str], out: Path, pot: Path, limit:
     context.close()
     (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1), encoding="utf-8")
     return index
+
+
+#: Posts a form from the page (a check question's answer), as the learner's button does.
+SUBMIT = """({url, form}) => {
+  const f = document.createElement('form');
+  f.method = 'post';
+  f.action = url;
+  for (const [name, value] of form) {
+    const field = document.createElement('input');
+    field.type = 'hidden'; field.name = name; field.value = value;
+    f.appendChild(field);
+  }
+  document.body.appendChild(f);
+  f.submit();
+}"""
+
+
+def _with_msgids(path: str) -> str:
+    return path + ("&" if "?" in path else "?") + "msgids=1"
+
+
+def _post_json(url: str, body) -> object:
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(url, json.dumps(body).encode("utf-8"), {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as refused:  # a 400 answers JSON too
+        return json.loads(refused.read())
+
+
+def _api_texts(base_url: str, visit: Visit) -> tuple[list[dict], object]:
+    """The texts of an API answer (each string's place ``#vN``, N its order in the answer) and the
+    answer in English."""
+    from .context_states import json_leaves
+
+    shown = [{"text": text, "path": f"#v{number}"}
+             for number, (_path, leaf) in enumerate(json_leaves(_post_json(f"{base_url}{_with_msgids(visit.path)}",
+                                                                           visit.body)))
+             for text in shown_in(leaf)]
+    return shown, _post_json(f"{base_url}{visit.path}", visit.body)
+
+
+def _json_page(visit: Visit, answer) -> str:
+    """An API answer as a page: the request's address, then the JSON, each string an element of its own."""
+    from html import escape
+
+    strings = iter(range(1 << 30))
+
+    def show(value, depth: int) -> str:
+        pad = "  " * depth
+        if isinstance(value, str):
+            return f'<span id="v{next(strings)}">{escape(json.dumps(value, ensure_ascii=False))}</span>'
+        if isinstance(value, dict) and value:
+            items = [f'{pad}  <b>{escape(json.dumps(key, ensure_ascii=False))}</b>: {show(item, depth + 1)}'
+                     for key, item in value.items()]
+            return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+        if isinstance(value, list) and value:
+            if all(not isinstance(item, (dict, list)) for item in value):
+                return "[" + ", ".join(show(item, depth + 1) for item in value) + "]"
+            return "[\n" + ",\n".join(f"{pad}  {show(item, depth + 1)}" for item in value) + f"\n{pad}]"
+        return escape(json.dumps(value))
+
+    return ("<!doctype html><meta charset=utf-8><title>API</title>"
+            "<style>body{margin:24px;font:16px/1.5 sans-serif}"
+            "pre{white-space:pre-wrap;overflow-wrap:anywhere;max-width:1100px;font:15px/1.45 monospace}</style>"
+            f"<p>POST {escape(visit.path)}: the answer (JSON)</p><pre>{show(answer, 0)}</pre>")
 
 
 def serve(app):
@@ -407,7 +536,7 @@ def main(argv: list[str]) -> int:
     app = create_app({"TESTING": True})
     base, server = serve(app)
     try:
-        index = take_shots(base, page_paths(app), out, TRANSLATIONS / "messages.pot", limit)
+        index = take_shots(base, visits(app), out, TRANSLATIONS / "messages.pot", limit)
     finally:
         server.shutdown()
     print(f"context-shots: {len(index)} pictures in {out}")

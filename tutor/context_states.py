@@ -1,0 +1,398 @@
+"""What the context pictures (``tutor.context_shots``) visit beyond the pages as they load: the texts
+that only a game's later states, a posted answer, a refused address or the JSON interface show.
+
+Found in the app itself (a Flask test client, no browser), each candidate read with ``?msgids=1`` and
+kept only when it shows a text that nothing before it showed, so the browser opens few of them:
+
+- **play**: from each game page of :func:`tutor.context_shots.page_paths` (every guided hand and
+  position as it starts, a new match of each game), a seeded walk through the page's own links and
+  buttons (a move, the hint, the explanation, an undo, the next round), an unvisited one when there
+  is one, to the game's end;
+- **refusals**: a walked game's address with one decision more that the rules refuse, and addresses
+  changed by hand (a game id cut short, an id of a page that is not there);
+- **answers**: each check question's answers posted, first and second try (each choice; for a number,
+  one wrong number per reason the engine gives);
+- **the analyze API**: positions of seeded games of every game and rule set, and bodies each of
+  whose faults the API names, posted; the answer is shown as JSON.
+
+A tool's module, never imported by the app.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from html import unescape
+from typing import Any, Callable, Iterable, Iterator
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+
+@dataclass(frozen=True)
+class Visit:
+    """A request whose answer shows texts: a page (``form``: the fields posted to it, if any) or the
+    analyze API (``body``: the JSON posted; its answer is shown as JSON)."""
+
+    path: str
+    form: tuple[tuple[str, str], ...] = ()
+    body: Any = field(default=None, compare=False)
+
+    @property
+    def is_api(self) -> bool:
+        return self.path.startswith("/api/")
+
+    def key(self) -> str:
+        """The same visit, the same key (a body is a dict: not hashable)."""
+        return json.dumps([self.path, self.form, self.body], sort_keys=True)
+
+
+_FORM = re.compile(r'<form method="get"[^>]*action="([^"]+)"[^>]*>(.*?)</form>', re.S)
+_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
+_BUTTON = re.compile(r'<button type="submit" name="([^"]+)" value="([^"]*)"')
+_LINK = re.compile(r'href="([^"#]+)')
+#: Steps of one walk: a match of any game ends well before.
+WALK_STEPS = 160
+#: A walk ends after this many pages in a row showed nothing new.
+STALE = 30
+#: Decisions added to a walked game's address to be refused: a domino tile not in the hand or not
+#: fitting, a draw or pass not allowed, an unreadable action, a move after the round's end; a Mexican
+#: Train play on a train it may not go on; a backgammon roll, offer, answer or step out of turn.
+REFUSED = ("6-6L", "0-0R", "draw", "pass", "6-1X", "6-5:s0", "0-0:t1", "0-0:t3", "9-9:s0",
+           "r", "d", "t", "p", "x", "24-18", "1-7")
+
+
+def _with_msgids(path: str) -> str:
+    return path + ("&" if "?" in path else "?") + "msgids=1"
+
+
+def _without_msgids(path: str) -> str:
+    parts = urlsplit(path)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "msgids"]
+    return parts.path + ("?" + urlencode(query) if query else "")
+
+
+def shown_texts(client, visit: Visit) -> list[str]:
+    """The texts a visit shows in the msgids view (``context | msgid`` as it shows them)."""
+    from .context_shots import shown_in
+
+    if visit.is_api:
+        response = client.post(_with_msgids(visit.path), json=visit.body)
+        return [text for _path, leaf in json_leaves(response.get_json(silent=True)) for text in shown_in(leaf)]
+    if visit.form:
+        response = client.post(_with_msgids(visit.path), data=dict(visit.form))
+    else:
+        response = client.get(_with_msgids(visit.path))
+    return shown_in(unescape(response.get_data(as_text=True)))
+
+
+def json_leaves(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    """Every string in a JSON value, with its path (keys and indexes)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from json_leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from json_leaves(item, (*path, index))
+
+
+def next_paths(path: str, html: str) -> list[str]:
+    """The page's own links and GET buttons that lead to the same page (another state of its game)."""
+    here = urlsplit(path).path
+    found: list[str] = []
+    for href in _LINK.findall(html):
+        target = _without_msgids(unescape(href))
+        if urlsplit(target).path == here and target != path:
+            found.append(target)
+    for action, body in _FORM.findall(html):
+        if unescape(action) != here:
+            continue
+        hidden = [(name, unescape(value)) for name, value in _HIDDEN.findall(body) if name != "msgids"]
+        for name, value in _BUTTON.findall(body):
+            found.append(here + "?" + urlencode([*hidden, (name, unescape(value))]))
+    return list(dict.fromkeys(found))
+
+
+def walk(client, start: str, seed: int, steps: int = WALK_STEPS) -> Iterator[tuple[str, str]]:
+    """(path, its msgids view) along a seeded walk from ``start`` through the page's own links."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    path = start
+    for _ in range(steps):
+        html = unescape(client.get(_with_msgids(path)).get_data(as_text=True))
+        seen.add(path)
+        yield path, html
+        ahead = next_paths(path, html)
+        if not ahead:
+            return
+        fresh = [p for p in ahead if p not in seen]
+        path = rng.choice(fresh or ahead)
+
+
+def game_starts(paths: Iterable[str]) -> list[str]:
+    """The game pages among ``paths`` as they start: a guided hand or position, a new match."""
+    starts = []
+    for path in paths:
+        parts = urlsplit(path)
+        query = dict(parse_qsl(parts.query))
+        guided = re.search(r"/(domino/hands|backgammon/guided)/[^/]+$", parts.path) and not query
+        new_match = re.search(r"/(domino/play|backgammon/play/game)$", parts.path) and set(query) == {"g"}
+        if guided or new_match:
+            starts.append(path)
+    return starts
+
+
+def refused_paths(path: str) -> list[str]:
+    """A game address with one decision more, each of :data:`REFUSED`."""
+    parts = urlsplit(path)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    names = [name for name, _ in query if name in ("m", "moves")]
+    if not names:
+        return []
+    paths = []
+    for action in REFUSED:
+        changed = []
+        for name, value in query:
+            if name == names[0]:
+                glue = "" if not value else ("." if not value.endswith("~") else "")
+                value = f"{value}{glue}{action}"
+            if name not in ("hint", "explain", "strategy", "try"):
+                changed.append((name, value))
+        paths.append(parts.path + "?" + urlencode(changed))
+    return paths
+
+
+def tampered_paths(paths: Iterable[str]) -> list[str]:
+    """Addresses changed by hand: a game id cut short, a game's address with more than any game holds,
+    and for each kind of page named by an id (a section, a step, a diagram, a hand), an id that is not there."""
+    tampered = []
+    kinds: set[tuple] = set()  # one of each kind of page: its first three parts, its depth, its game's kind
+    for path in paths:
+        parts = urlsplit(path)
+        query = parse_qsl(parts.query, keep_blank_values=True)
+        segments = parts.path.strip("/").split("/")
+        kind = (*segments[:3], len(segments), bool(query), dict(query).get("g", "")[:2])
+        if kind in kinds:
+            continue
+        kinds.add(kind)
+        if "g" in dict(query):
+            tampered.append(parts.path + "?" + urlencode([(k, v[:-2] if k == "g" else v) for k, v in query]))
+            tampered.append(parts.path + "?" + urlencode([(k, v) for k, v in query if k == "g"] + [("m", "~" * 40)]))
+        elif not query and len(segments) >= 4:
+            tampered.append("/" + "/".join([*segments[:-1], "no-such-" + segments[-1][:12]]))
+    return list(dict.fromkeys(tampered))
+
+
+# ---- answers to check questions ---------------------------------------------------------------------------
+_NUMBER_FIELD = re.compile(r'<input type="number" name="answer"')
+_ANSWER = re.compile(r'<button type="submit" name="answer" value="([^"]*)"')
+
+
+def answer_visits(client, paths: Iterable[str], number_answers: Callable[[str], list[str]]) -> list[Visit]:
+    """Each check question's answers posted on its page, as a first and as a second try."""
+    visits = []
+    for path in paths:
+        if "/lessons/" not in path:
+            continue
+        html = unescape(client.get(path).get_data(as_text=True))
+        answers = _ANSWER.findall(html)
+        if _NUMBER_FIELD.search(html):
+            answers += number_answers(path)
+        for answer in dict.fromkeys(answers):
+            for tries in ("0", "1"):
+                visits.append(Visit(path, (("answer", answer), ("tries", tries))))
+    return visits
+
+
+def domino_number_answers(path: str) -> list[str]:
+    """For a domino number question: the right number and a wrong one per reason the engine gives."""
+    from .course import load_course
+    from .games.domino import questions
+
+    section_id, step_id = path.rstrip("/").split("/")[-2:]
+    step = next((s for section in load_course() if section.id == section_id
+                 for s in section.steps if s.id == step_id), None)
+    question = step.question if step else None
+    if question is None or question.kind not in ("points", "count"):
+        return ["0", "1"]
+    position = questions.position_of(question)
+    facts = questions.facts_of(question)
+    answers, reasons = [], set()
+    for number in range(0, 250):
+        verdict = questions.judge(question.kind, position, str(number), **facts)
+        if verdict.correct:
+            answers.append(str(number))
+            continue
+        note = questions.why_wrong(question.kind, position, str(number), **facts)
+        if note.kind not in reasons:
+            reasons.add(note.kind)
+            answers.append(str(number))
+    return answers
+
+
+# ---- the analyze API ----------------------------------------------------------------------------------
+DOMINO_API = "/api/v1/domino/analyze"
+BACKGAMMON_API = "/api/v1/backgammon/analyze"
+
+#: Bodies the domino API refuses, one fault each (the faults its README lists).
+DOMINO_FAULTS: tuple[Any, ...] = (
+    [], {"line": []}, {"hands": "6-3", "line": []}, {"hands": [["6-6"]], "line": []},
+    {"hands": [["6-9"], ["1-1"]], "line": []}, {"hands": [["6-6"], ["6-6"]], "line": []},
+    {"hands": [["6-6"], ["1-1"]], "line": "6-3"}, {"hands": [["6-6"], ["1-1"]], "line": ["6-5", "4-3"]},
+    {"hands": [["6-6"], ["1-1"]], "line": ["5-5"], "to_move": 7, "passes": 0},
+    {"hands": [["6-6"], ["1-1"]], "line": [], "passes": 9},
+    {"hands": [["6-6"], ["1-1"]], "line": [], "passes": 1},
+    {"hands": [["6-6"], ["1-1"]], "line": ["5-5"], "passes": 1},
+    {"hands": [["6-6"], ["1-1"]], "line": ["5-5"], "passes": 1, "boneyard": ["2-2"]},
+    {"hands": [["5-1"], ["1-1"]], "line": ["5-5"], "passes": 1, "to_move": 1},
+    {"hands": [[], ["1-1"]], "line": []}, {"hands": [[], []], "line": ["5-5"]},
+    {"rules": "dominoes", "hands": [["6-6"], ["1-1"]], "line": []},
+    {"rules": "straight", "hands": [["6-6"], ["1-1"]], "line": []},
+    {"rules": "straight", "hands": [["6-6"], ["1-1"]], "layout": "6-6"},
+    {"rules": "straight", "hands": [["6-6"], ["1-1"]], "layout": {"spinner": "6-5"}},
+    {"rules": "straight", "hands": [["6-6"], ["1-1"]], "layout": {"spinner": "5-5", "up": ["5-4"]}},
+    {"rules": "straight", "hands": [["6-6"], ["1-1"]], "layout": {"spinner": "5-5", "left": ["4-3"]}},
+    {"rules": "straight", "hands": [["6-5"], ["1-0"]], "layout": None, "to_move": 0},
+    {"rules": "playboard", "hands": [["6-6"], ["1-1"]], "line": [], "scores": [0, 0]},
+    {"rules": "all-fives", "hands": [["6-6"], ["1-1"]], "layout": {"spinner": "5-5"}, "to_move": 0, "scores": [3]},
+)
+#: Bodies the backgammon API refuses, one fault each.
+BACKGAMMON_FAULTS: tuple[Any, ...] = (
+    [], {"black": {}}, {"white": [], "black": {}}, {"white": {"26": 1}, "black": {}},
+    {"white": {"6": -1}, "black": {}}, {"white": {"6": 16}, "black": {}},
+    {"white": {"6": 15}, "black": {"6": 15}}, {"white": {"6": 15}, "black": {"19": 15}, "to_move": "red"},
+    {"white": {"6": 15}, "black": {"19": 15}, "bar": {"white": 1}},
+    *({"white": {"6": 15}, "black": {"19": 15}, "to_move": "white", **fault} for fault in (
+        {"dice": [7, 1]}, {"cube": {"value": 3}}, {"cube": {"value": 2, "owner": "red"}}, {"cube": 2})),
+    {"white": {}, "black": {}, "to_move": "white"},
+)
+MEXICAN = "mexican-train"
+
+
+def _mexican_fault_bodies(deal: dict) -> list[dict]:
+    """Bodies the Mexican Train API refuses: a deal with one fault each, a history with one."""
+    hands, boneyard = deal["hands"], deal["boneyard"]
+    changed = [
+        {}, {"deal": "6"}, {"deal": {**deal, "top": 13}}, {"deal": {**deal, "engine": 9}},
+        {"deal": {**deal, "first": 2}}, {"deal": {**deal, "hands": [hands[0]]}},
+        {"deal": {**deal, "boneyard": "x"}}, {"deal": {**deal, "hands": [["13-1", *hands[0][1:]], hands[1]]}},
+        {"deal": {**deal, "hands": [[hands[1][0], *hands[0][1:]], hands[1]]}},
+        {"deal": {**deal, "boneyard": [f"{deal['engine']}-{deal['engine']}", *boneyard[1:]]}},
+        {"deal": {**deal, "boneyard": boneyard[1:]}},
+        {"deal": deal, "history": "draw"}, {"deal": deal, "history": ["x"]}, {"deal": deal, "history": ["pass"]},
+        {"deal": deal, "history": ["9-9:s0"]}, {"deal": deal, "seat": 2}, {"deal": deal, "totals": [1]},
+    ]
+    return [{"rules": MEXICAN, **body} for body in changed]
+
+
+def api_visits(seed: int = 0, games: int = 3) -> list[Visit]:
+    """The analyze API: positions of ``games`` seeded games of each game and rule set, and bodies it
+    refuses."""
+    from .games.backgammon import START, legal_plays
+    from .games.backgammon.position import Cube
+    from .games.backgammon import WHITE
+    from .games.domino import Deal
+    from .games.domino.rules import RULE_SETS
+    from .games.domino import mexican_train
+
+    rng = random.Random(seed)
+    visits: list[Visit] = []
+    for name, rules in RULE_SETS.items():
+        for seats in rules.seat_counts:
+            for _ in range(games):
+                position = Deal.from_seed(rng.randrange(1 << 30), seats, rules).position()
+                while True:
+                    visits.append(Visit(DOMINO_API, body={"rules": name, **position.to_json()}))
+                    if position.is_over():
+                        break
+                    position = position.apply(rng.choice(position.legal_actions()))
+    for top in (6, 12):
+        for _ in range(games):
+            deal = mexican_train.Deal.from_seed(rng.randrange(1 << 30), top=top)
+            history: list[str] = []
+            position = mexican_train.Position.start(deal)
+            while True:
+                totals = [rng.randrange(200), rng.randrange(200)] if position.is_over() else None
+                body = {"rules": MEXICAN, "deal": deal.to_dict(), "history": list(history)}
+                visits.append(Visit(DOMINO_API, body={**body, **({"totals": totals} if totals else {})}))
+                if position.is_over():
+                    break
+                action = rng.choice(position.legal_actions())
+                history.append(action)
+                position = position.apply(action)
+    for _ in range(games):
+        position = START.with_dice(*rng.sample(range(1, 7), 2))
+        while not position.is_over:
+            value = rng.choice((1, 2, 4))
+            cube = Cube(value, None if value == 1 else rng.choice((WHITE, position.to_move)))
+            visits.append(Visit(BACKGAMMON_API, body={**position.to_json(), "dice": None, "cube": cube.to_json()}))
+            visits.append(Visit(BACKGAMMON_API, body=position.to_json()))
+            plays = legal_plays(position)
+            after = (rng.choice(plays).after if plays
+                     else position.replace(to_move=position.to_move.other, dice=None))
+            position = after if after.is_over else after.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+    deal = mexican_train.Deal.from_seed(seed, top=6).to_dict()
+    visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_FAULTS, *_mexican_fault_bodies(deal))]
+    visits += [Visit(BACKGAMMON_API, body=body) for body in BACKGAMMON_FAULTS]
+    return visits
+
+
+# ---- the choice -------------------------------------------------------------------------------------
+@dataclass
+class Choice:
+    """What :func:`choose` found: the visits to make after the pages, and for every visit (the pages
+    too) the catalog entries it shows first, as the msgids view shows them."""
+
+    visits: list[Visit]
+    shows: dict[str, set]  # Visit.key() -> entries no earlier visit showed
+
+    @property
+    def entries(self) -> set:
+        return set().union(*self.shows.values())
+
+
+def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0) -> Choice:
+    """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
+    before it showed: the walked game states, refused addresses, posted answers, API answers."""
+    from .context_shots import shown_in
+
+    client = app.test_client()
+    known: dict[str, Any] = {}
+    covered: set = set()
+    choice = Choice([], {})
+
+    def offer(visit: Visit, texts: Iterable[str] | None = None) -> bool:
+        found = set()
+        for text in shown_texts(client, visit) if texts is None else texts:
+            if text not in known:
+                known[text] = identify(text)
+            found.add(known[text])
+        new = found - covered - {None}
+        if new:
+            covered.update(new)
+            choice.shows[visit.key()] = new
+        return bool(new)
+
+    for path in base:
+        offer(Visit(path))
+    walked: list[str] = []
+    for number, start in enumerate(game_starts(base)):
+        stale = 0
+        for path, html in walk(client, start, seed + number):
+            walked.append(path)
+            if offer(Visit(path), shown_in(html)):
+                choice.visits.append(Visit(path))
+                stale = 0
+            else:
+                stale += 1
+            if stale == STALE:
+                break
+    later = [Visit(refused) for path in random.Random(seed).sample(walked, min(len(walked), 60))
+             for refused in refused_paths(path)]
+    later += [Visit(path) for path in tampered_paths(base)]
+    for visit in [*later, *answer_visits(client, base, domino_number_answers), *api_visits(seed)]:
+        if offer(visit):
+            choice.visits.append(visit)
+    return choice
