@@ -16,9 +16,9 @@ The visits are the pages as they load (:func:`page_paths`: every kind of page of
 presenter's slides and notes, game pages in several states), then what ``tutor.context_states``
 finds that they do not show: game states a seeded walk through each game's own links reaches,
 refused and hand-changed addresses, answers posted to the check questions, and the analyze API's
-answers (shown as their JSON, each string photographed where it stands). About 650 visits, 3 minutes
-on two cores, pictures for some 80 % of the msgids (tests/test_translators.py keeps the share;
-what is left is listed there).
+answers (shown as their JSON, each string photographed where it stands). About 660 visits, 3 minutes
+on two cores, pictures for 82 % of the msgids (tests/test_translators.py keeps the share; what is
+left is listed there).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
 view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first. The
 pictures go to ``context-shots/`` (git-ignored), one PNG per entry, named by :func:`shot_name`, with
@@ -36,7 +36,7 @@ import re
 import sys
 import threading
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 from .context_states import Visit
 from .paths import REPOSITORY, TRANSLATIONS
 
@@ -162,9 +162,8 @@ def visits(app, pot: Path = TRANSLATIONS / "messages.pot") -> list[str | Visit]:
     show: later game states, refused addresses, posted answers, the analyze API's answers."""
     from .context_states import choose
 
-    entries = _entries(pot)
     paths = page_paths(app)
-    return [*paths, *choose(app, paths, lambda text: _identify(text, entries)).visits]
+    return [*paths, *choose(app, paths, identifier(pot)).visits]
 
 
 def _played_through(game) -> list[str]:
@@ -258,19 +257,31 @@ REVEAL = """(doc) => {
   doc.querySelectorAll('main.notes .notes-slide[hidden]').forEach((e) => { e.hidden = false; });
 }"""
 
-#: Where an element is on the screen (scrolled into view first when it is not), and its text.
+#: Where an element is on the screen (scrolled into view first when it is not), and its text. An
+#: element the page draws only once used (the speaker notes' Pause, shown while the clock runs) is
+#: shown first, with every part around it that hides it.
 LOCATE = """(selector) => {
   const e = document.querySelector(selector);
   if (!e) return null;
-  const r = e.getBoundingClientRect();
+  let r = e.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) {
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      if (a.hidden) a.hidden = false;
+      if (getComputedStyle(a).display === 'none') a.style.display = 'revert';
+    }
+    r = e.getBoundingClientRect();
+  }
   if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) e.scrollIntoView({block: 'center', inline: 'nearest'});
   const box = e.getBoundingClientRect();
-  return {x: box.x, y: box.y, width: box.width, height: box.height, text: e.textContent || ''};
+  const said = [...e.attributes].map((a) => a.value).join(' ');  // a label said to screen readers
+  return {x: box.x, y: box.y, width: box.width, height: box.height, text: (e.textContent || '') + ' ' + said};
 }"""
 
 #: Each text shown as ``⟦msgid⟧``, with the element that holds it (its path in the page). A label in
 #: a picture is photographed where it is; a picture's title and description (said to screen readers,
-#: not drawn) with the whole picture, and a choice of a drop-down list with the list.
+#: not drawn) with the whole picture, a choice of a drop-down list with the list, a label in an
+#: attribute (``aria-label``, a button's other word in ``data-resume``) with its element, and a text in
+#: a part hidden until used (the talk's clock) with that part shown.
 COLLECT = """async ({url, form}) => {
   const html = await (await fetch(url, form ? {method: 'POST', body: new URLSearchParams(form)} : {})).text();
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -285,19 +296,28 @@ COLLECT = """async ({url, form}) => {
     return 'html > ' + steps.join(' > ');
   };
   const found = [];
+  // every text, a text that another fills in too (⟦⟦Your opponent⟧ passed.⟧); rank 0 for a text in
+  // sight, 1 for an attribute's (a label said to screen readers), 2 more in a part hidden until used
+  const add = (value, element, rank) => {
+    const text = value.replace(/\\s+/g, ' ');
+    const open = [];
+    rank += element.closest('[hidden]') ? 2 : 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '⟦') open.push(i);
+      else if (text[i] === '⟧' && open.length) found.push({text: text.slice(open.pop() + 1, i).trim(), path: path(element), rank});
+    }
+  };
   const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     let element = node.parentElement;
-    if (!element || element.closest('script, style, [hidden]')) continue;
+    if (!element || element.closest('script, style, template')) continue;
     if (element.closest('svg title, svg desc')) element = element.closest('svg');
     if (element.closest('select')) element = element.closest('select');
-    const text = node.nodeValue.replace(/\\s+/g, ' ');
-    // every text, a text that another fills in too (⟦⟦Your opponent⟧ passed.⟧)
-    const open = [];
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] === '⟦') open.push(i);
-      else if (text[i] === '⟧' && open.length) found.push({text: text.slice(open.pop() + 1, i).trim(), path: path(element)});
-    }
+    add(node.nodeValue, element, 0);
+  }
+  for (const element of doc.body.querySelectorAll('*')) {
+    if (element.closest('script, style, template')) continue;
+    for (const attribute of element.attributes) if (attribute.value.includes('⟦')) add(attribute.value, element, 1);
   }
   return found;
 }""" % REVEAL
@@ -343,6 +363,12 @@ def plain(shown: str) -> str:
     return " ".join(_INNER_CONTEXT.sub("", text).replace("⟦", "").replace("⟧", "").split())
 
 
+def identifier(pot: Path = TRANSLATIONS / "messages.pot") -> Callable[[str], tuple[str | None, str] | None]:
+    """Text of the msgids view -> its catalog entry ``(context, msgid)``, or None."""
+    entries = _entries(pot)
+    return lambda shown: _identify(shown, entries)
+
+
 def _identify(shown: str, entries) -> tuple[str | None, str] | None:
     """The catalog entry behind a text of the msgids view (``context | msgid`` when it has one)."""
     match = _CONTEXT.match(shown)
@@ -386,7 +412,7 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
             found = page.evaluate(COLLECT, {"url": f"{base_url}{_with_msgids(visit.path)}",
                                             "form": [list(pair) for pair in visit.form] or None})
         wanted: dict[str, tuple[tuple[str | None, str], list[tuple[str, str]]]] = {}
-        for item in found:
+        for item in sorted(found, key=lambda item: item.get("rank", 0)):  # a place in sight first
             if item["text"] not in known:
                 known[item["text"]] = _identify(item["text"], entries)
             entry = known[item["text"]]
@@ -414,7 +440,8 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
             # otherwise: a picture's labels around the msgids view's longer words)
             for selector, text in places:
                 box = page.evaluate(LOCATE, selector)
-                if box and box["width"] >= 1 and text in " ".join(box["text"].split()):
+                # (in any case: a name filled in may be lowered, "Last move: your opponent opened with 6-6.")
+                if box and box["width"] >= 1 and text.lower() in " ".join(box["text"].split()).lower():
                     break
             else:
                 continue
@@ -489,7 +516,8 @@ def _json_page(visit: Visit, answer) -> str:
     def show(value, depth: int) -> str:
         pad = "  " * depth
         if isinstance(value, str):
-            return f'<span id="v{next(strings)}">{escape(json.dumps(value, ensure_ascii=False))}</span>'
+            # quoted as written, not escaped: the picture shows the words a reader reads
+            return f'<span id="v{next(strings)}">"{escape(value)}"</span>'
         if isinstance(value, dict) and value:
             items = [f'{pad}  <b>{escape(json.dumps(key, ensure_ascii=False))}</b>: {show(item, depth + 1)}'
                      for key, item in value.items()]
