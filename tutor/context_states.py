@@ -287,29 +287,58 @@ def _mexican_fault_bodies(deal: dict) -> list[dict]:
     return [{"rules": MEXICAN, **body} for body in changed]
 
 
-def api_visits(seed: int = 0, games: int = 3) -> list[Visit]:
-    """The analyze API: positions of ``games`` seeded games of each game and rule set, and bodies it
-    refuses."""
-    from .games.backgammon import START, legal_plays
+#: Domino deals the seeded games hardly ever give (no double dealt, so the heaviest tile opens), for
+#: the API's sentences on them: the heaviest tile alone; tied in value with a tile another seat holds;
+#: tied with one nobody was dealt, which ranks lower; tied with one nobody was dealt, which ranks higher.
+DOMINO_DESIGNED: tuple[dict, ...] = tuple(
+    {"hands": hands, "line": [], "to_move": 0, "passes": 0} for hands in (
+        [["6-4", "5-3", "4-2", "3-1", "2-0", "1-0", "4-1"], ["6-5", "6-3", "5-4", "6-2", "3-0", "5-2", "4-0"]],
+        [["6-3", "5-3", "4-2", "3-1", "2-0", "1-0", "4-1"], ["5-4", "6-2", "3-0", "5-2", "4-0", "6-1", "2-1"]],
+        [["6-3", "5-3", "4-2", "3-1", "2-0", "1-0", "4-1"], ["6-2", "3-0", "5-2", "4-0", "6-1", "2-1", "5-0"]],
+        [["5-4", "5-3", "4-2", "3-1", "2-0", "1-0", "4-1"], ["6-2", "3-0", "5-2", "4-0", "6-1", "2-1", "5-0"]]))
+
+
+def _signature(notes) -> set:
+    """What a position's explanation says, as sentences go: each note's kind, its parameters' names,
+    and which counts are 1 (a plural's other form)."""
+    return {(note.kind, tuple(sorted((key, value == 1) for key, value in note.params.items()
+                                     if isinstance(value, (int, str)))))
+            for note in notes}
+
+
+def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
+    """The analyze API: every position of three seeded games of each game and rule set, then those of
+    ``games`` more whose explanation says something the ones before did not (the engine's notes
+    compared, not the answers: thousands of positions in about a second), the designed deals, and
+    bodies it refuses."""
+    from .games.backgammon import START, WHITE, legal_plays
+    from .games.backgammon.analysis import explain as explain_backgammon
     from .games.backgammon.position import Cube
-    from .games.backgammon import WHITE
-    from .games.domino import Deal
+    from .games.domino import Deal, mexican_train
+    from .games.domino.hints.explain import explain_position
     from .games.domino.rules import RULE_SETS
-    from .games.domino import mexican_train
 
     rng = random.Random(seed)
     visits: list[Visit] = []
+    said: set = set()
+
+    def offer(path: str, body: dict, notes, every: bool = False) -> None:
+        new = {(path, body.get("rules"), len(body.get("hands", ())), *sentence) for sentence in _signature(notes)}
+        if new - said or every:
+            said.update(new)
+            visits.append(Visit(path, body=body))
+
     for name, rules in RULE_SETS.items():
         for seats in rules.seat_counts:
-            for _ in range(games):
+            for game in range(games):
                 position = Deal.from_seed(rng.randrange(1 << 30), seats, rules).position()
-                while True:
-                    visits.append(Visit(DOMINO_API, body={"rules": name, **position.to_json()}))
+                while True:  # every position of the first games: the notes' words vary with their values too
+                    offer(DOMINO_API, {"rules": name, **position.to_json()}, explain_position(position), game < 3)
                     if position.is_over():
                         break
                     position = position.apply(rng.choice(position.legal_actions()))
     for top in (6, 12):
-        for _ in range(games):
+        for _ in range(3):  # the Mexican Train answer's words are not notes: a few whole rounds
             deal = mexican_train.Deal.from_seed(rng.randrange(1 << 30), top=top)
             history: list[str] = []
             position = mexican_train.Position.start(deal)
@@ -322,19 +351,20 @@ def api_visits(seed: int = 0, games: int = 3) -> list[Visit]:
                 action = rng.choice(position.legal_actions())
                 history.append(action)
                 position = position.apply(action)
-    for _ in range(games):
+    for game in range(games // 4):
         position = START.with_dice(*rng.sample(range(1, 7), 2))
         while not position.is_over:
             value = rng.choice((1, 2, 4))
             cube = Cube(value, None if value == 1 else rng.choice((WHITE, position.to_move)))
-            visits.append(Visit(BACKGAMMON_API, body={**position.to_json(), "dice": None, "cube": cube.to_json()}))
-            visits.append(Visit(BACKGAMMON_API, body=position.to_json()))
+            undecided = position.replace(dice=None, cube=cube)
+            offer(BACKGAMMON_API, undecided.to_json(), explain_backgammon(undecided), game < 3)
+            offer(BACKGAMMON_API, position.to_json(), explain_backgammon(position), game < 3)
             plays = legal_plays(position)
             after = (rng.choice(plays).after if plays
                      else position.replace(to_move=position.to_move.other, dice=None))
             position = after if after.is_over else after.with_dice(rng.randint(1, 6), rng.randint(1, 6))
     deal = mexican_train.Deal.from_seed(seed, top=6).to_dict()
-    visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_FAULTS, *_mexican_fault_bodies(deal))]
+    visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_DESIGNED, *DOMINO_FAULTS, *_mexican_fault_bodies(deal))]
     visits += [Visit(BACKGAMMON_API, body=body) for body in BACKGAMMON_FAULTS]
     return visits
 
