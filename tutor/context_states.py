@@ -306,11 +306,16 @@ def _signature(notes) -> set:
             for note in notes}
 
 
+#: Rounds of each domino rule set and seat count played to their end for the API's words on how a
+#: round ends (1,000 such rounds by each give every kind of tie on pips at least once).
+ENDINGS = 1000
+
+
 def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
     """The analyze API: every position of three seeded games of each game and rule set, then those of
-    ``games`` more whose explanation says something the ones before did not (the engine's notes
-    compared, not the answers: thousands of positions in about a second), the designed deals, and
-    bodies it refuses."""
+    ``games`` more, and the last positions of :data:`ENDINGS` rounds, whose explanation says something
+    the ones before did not (the engine's notes compared, not the answers: thousands of positions in
+    about a second), the designed deals, and bodies it refuses."""
     from .games.backgammon import START, WHITE, legal_plays
     from .games.backgammon.analysis import explain as explain_backgammon
     from .games.backgammon.position import Cube
@@ -337,6 +342,11 @@ def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
                     if position.is_over():
                         break
                     position = position.apply(rng.choice(position.legal_actions()))
+            for _ in range(ENDINGS):  # a round's end alone: a blocked round tied on pips is rare
+                position = Deal.from_seed(rng.randrange(1 << 30), seats, rules).position()
+                while not position.is_over():
+                    position = position.apply(rng.choice(position.legal_actions()))
+                offer(DOMINO_API, {"rules": name, **position.to_json()}, explain_position(position))
     for top in (6, 12):
         for _ in range(3):  # the Mexican Train answer's words are not notes: a few whole rounds
             deal = mexican_train.Deal.from_seed(rng.randrange(1 << 30), top=top)
