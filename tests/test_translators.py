@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 from tutor import catalogs, create_app
 from tutor.course import load_course
+from tutor.games.domino import questions
 from tutor.games.domino.diagrams import load_diagrams
 from tutor.web.translators import PSEUDO_LOCALE, pseudo_text
 
@@ -737,6 +738,25 @@ def test_the_states_walk_follows_a_games_own_links_and_buttons():
     assert context_states.next_paths("/en/domino/play?g=X", html) == [
         "/en/domino/play?g=X&hint=1", "/en/domino/play?g=X&m=6-6&try=6-1"]
     assert context_states.refused_paths("/en/domino/play?g=X&m=6-6&hint=1")[0] == "/en/domino/play?g=X&m=6-6.6-6L"
+    assert context_states.tampered_paths(["/en/domino/play?g=ABCDEF", "/en/domino/lessons/tiles/double-six"]) == [
+        "/en/domino/play?g=ABCD", "/en/domino/play?g=ABCDEF&m=" + "~" * 40, "/en/domino/lessons/tiles/no-such-double-six"]
+
+
+def test_the_states_post_each_answer_twice_and_one_the_page_cannot_read(client):
+    from tutor import context_states
+
+    section, step = next((section, step) for section in load_course() for step in section.steps
+                         if step.question and step.question.kind == "points")
+    path = f"/en/domino/lessons/{section.id}/{step.id}"
+    answers = context_states.domino_number_answers(path)
+    visits = context_states.answer_visits(client, [path], context_states.domino_number_answers)
+    assert [dict(v.form)["answer"] for v in visits] == [a for a in answers for _ in (0, 1)] + ["x"]
+    # the right number is among them, and wrong ones that the engine words differently
+    position = questions.position_of(step.question)
+    verdicts = [questions.judge("points", position, a) for a in answers]
+    assert sum(v.correct for v in verdicts) == 1 and len(answers) >= 3
+    assert len({questions.why_wrong("points", position, a).kind for a, v in zip(answers, verdicts)
+                if not v.correct}) == len(answers) - 1
 
 
 def test_make_context_shots_runs_the_tool():

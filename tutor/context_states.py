@@ -11,7 +11,7 @@ kept only when it shows a text that nothing before it showed, so the browser ope
 - **refusals**: a walked game's address with one decision more that the rules refuse, and addresses
   changed by hand (a game id cut short, an id of a page that is not there);
 - **answers**: each check question's answers posted, first and second try (each choice; for a number,
-  one wrong number per reason the engine gives);
+  one wrong number per reason the engine gives), and one the page cannot read;
 - **the analyze API**: positions of seeded games of every game and rule set, and bodies each of
   whose faults the API names, posted; the answer is shown as JSON.
 
@@ -191,7 +191,8 @@ _ANSWER = re.compile(r'<button type="submit" name="answer" value="([^"]*)"')
 
 
 def answer_visits(client, paths: Iterable[str], number_answers: Callable[[str], list[str]]) -> list[Visit]:
-    """Each check question's answers posted on its page, as a first and as a second try."""
+    """Each check question's answers posted on its page, as a first and as a second try, and one it
+    cannot read."""
     visits = []
     for path in paths:
         if "/lessons/" not in path:
@@ -203,6 +204,8 @@ def answer_visits(client, paths: Iterable[str], number_answers: Callable[[str], 
         for answer in dict.fromkeys(answers):
             for tries in ("0", "1"):
                 visits.append(Visit(path, (("answer", answer), ("tries", tries))))
+        if answers:  # an answer the page cannot read: not a number, not one of the choices
+            visits.append(Visit(path, (("answer", "x"), ("tries", "0"))))
     return visits
 
 
