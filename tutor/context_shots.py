@@ -17,7 +17,7 @@ presenter's slides and notes, game pages in several states), then what ``tutor.c
 finds that they do not show: game states a seeded walk through each game's own links reaches,
 refused and hand-changed addresses, answers posted to the check questions, and the analyze API's
 answers (shown as their JSON, each string photographed where it stands). About 660 visits, 3 minutes
-on two cores, pictures for 82 % of the msgids (tests/test_translators.py keeps the share; what is
+on two cores, pictures for 84 % of the msgids (tests/test_translators.py keeps the share; what is
 left is listed there).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
 view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first. The
@@ -37,7 +37,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import Callable, Iterable
-from .context_states import Visit
+from .context_states import Visit, with_msgids
 from .paths import REPOSITORY, TRANSLATIONS
 
 SHOTS = REPOSITORY / "context-shots"
@@ -409,7 +409,7 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
             if not on_app:
                 page.goto(f"{base_url}{visit.path}")
                 on_app = True
-            found = page.evaluate(COLLECT, {"url": f"{base_url}{_with_msgids(visit.path)}",
+            found = page.evaluate(COLLECT, {"url": f"{base_url}{with_msgids(visit.path)}",
                                             "form": [list(pair) for pair in visit.form] or None})
         wanted: dict[str, tuple[tuple[str | None, str], list[tuple[str, str]]]] = {}
         for item in sorted(found, key=lambda item: item.get("rank", 0)):  # a place in sight first
@@ -479,10 +479,6 @@ SUBMIT = """({url, form}) => {
 }"""
 
 
-def _with_msgids(path: str) -> str:
-    return path + ("&" if "?" in path else "?") + "msgids=1"
-
-
 def _post_json(url: str, body) -> object:
     import urllib.error
     import urllib.request
@@ -501,7 +497,7 @@ def _api_texts(base_url: str, visit: Visit) -> tuple[list[dict], object]:
     from .context_states import json_leaves
 
     shown = [{"text": text, "path": f"#v{number}"}
-             for number, (_path, leaf) in enumerate(json_leaves(_post_json(f"{base_url}{_with_msgids(visit.path)}",
+             for number, (_path, leaf) in enumerate(json_leaves(_post_json(f"{base_url}{with_msgids(visit.path)}",
                                                                            visit.body)))
              for text in shown_in(leaf)]
     return shown, _post_json(f"{base_url}{visit.path}", visit.body)

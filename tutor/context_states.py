@@ -7,13 +7,14 @@ kept only when it shows a text that nothing before it showed, so the browser ope
 - **play**: from each game page of :func:`tutor.context_shots.page_paths` (every guided hand and
   position as it starts, a new match of each game), a seeded walk through the page's own links and
   buttons (a move, the hint, the explanation, an undo, the next round), an unvisited one when there
-  is one, to the game's end;
+  is one, until :data:`STALE` pages in a row show nothing new;
 - **refusals**: a walked game's address with one decision more that the rules refuse, and addresses
   changed by hand (a game id cut short, an id of a page that is not there);
 - **answers**: each check question's answers posted, first and second try (each choice; for a number,
   one wrong number per reason the engine gives), and one the page cannot read;
-- **the analyze API**: positions of seeded games of every game and rule set, and bodies each of
-  whose faults the API names, posted; the answer is shown as JSON.
+- **the analyze API**: positions of seeded games of every game and rule set (chosen by what the
+  engine's notes say, so thousands cost about a second), deals the games hardly ever give, and
+  bodies each of whose faults the API names, posted; the answer is shown as JSON.
 
 A tool's module, never imported by the app.
 """
@@ -62,7 +63,8 @@ REFUSED = ("6-6L", "0-0R", "draw", "pass", "6-1X", "6-5:s0", "0-0:t1", "0-0:t3",
            "r", "d", "t", "p", "x", "24-18", "1-7")
 
 
-def _with_msgids(path: str) -> str:
+def with_msgids(path: str) -> str:
+    """The same address with the msgids view on."""
     return path + ("&" if "?" in path else "?") + "msgids=1"
 
 
@@ -77,12 +79,12 @@ def shown_texts(client, visit: Visit) -> list[str]:
     from .context_shots import shown_in
 
     if visit.is_api:
-        response = client.post(_with_msgids(visit.path), json=visit.body)
+        response = client.post(with_msgids(visit.path), json=visit.body)
         return [text for _path, leaf in json_leaves(response.get_json(silent=True)) for text in shown_in(leaf)]
     if visit.form:
-        response = client.post(_with_msgids(visit.path), data=dict(visit.form))
+        response = client.post(with_msgids(visit.path), data=dict(visit.form))
     else:
-        response = client.get(_with_msgids(visit.path))
+        response = client.get(with_msgids(visit.path))
     return shown_in(unescape(response.get_data(as_text=True)))
 
 
@@ -121,7 +123,7 @@ def walk(client, start: str, seed: int, steps: int = WALK_STEPS) -> Iterator[tup
     seen: set[str] = set()
     path = start
     for _ in range(steps):
-        html = unescape(client.get(_with_msgids(path)).get_data(as_text=True))
+        html = unescape(client.get(with_msgids(path)).get_data(as_text=True))
         seen.add(path)
         yield path, html
         ahead = next_paths(path, html)
