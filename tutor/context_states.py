@@ -272,6 +272,15 @@ BACKGAMMON_FAULTS: tuple[Any, ...] = (
     *({"white": {"6": 15}, "black": {"19": 15}, "to_move": "white", **fault} for fault in (
         {"dice": [7, 1]}, {"cube": {"value": 3}}, {"cube": {"value": 2, "owner": "red"}}, {"cube": 2})),
     {"white": {}, "black": {}, "to_move": "white"},
+    {"white": {"6": 15}, "black": {"19": 15}, "to_move": "white", "bar": 1},
+)
+#: Backgammon positions a few seeded games seldom reach: a game won single, gammon and backgammon,
+#: and the videau at its highest value.
+BACKGAMMON_DESIGNED: tuple[dict, ...] = (
+    {"white": {}, "black": {"19": 5}, "to_move": "black"},
+    {"white": {}, "black": {"12": 15}, "to_move": "black"},
+    {"white": {}, "black": {"3": 1, "12": 14}, "to_move": "black", "cube": {"value": 4, "owner": "black"}},
+    {"white": {"6": 15}, "black": {"19": 15}, "to_move": "white", "cube": {"value": 64, "owner": "white"}},
 )
 MEXICAN = "mexican-train"
 
@@ -380,7 +389,7 @@ def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
             position = after if after.is_over else after.with_dice(rng.randint(1, 6), rng.randint(1, 6))
     deal = mexican_train.Deal.from_seed(seed, top=6).to_dict()
     visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_DESIGNED, *DOMINO_FAULTS, *_mexican_fault_bodies(deal))]
-    visits += [Visit(BACKGAMMON_API, body=body) for body in BACKGAMMON_FAULTS]
+    visits += [Visit(BACKGAMMON_API, body=body) for body in (*BACKGAMMON_DESIGNED, *BACKGAMMON_FAULTS)]
     return visits
 
 
