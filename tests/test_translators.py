@@ -717,13 +717,13 @@ def test_context_pictures_cover_the_pages_of_both_courses(live_server, app, brow
 
 def test_a_text_filled_into_another_is_found_in_the_msgids_view():
     """``⟦⟦Your opponent⟧ passed.⟧``: both texts, and the English page's words for each."""
-    from tutor import context_shots
+    from tutor import context_shots, context_states
 
-    shown = context_shots.shown_in("Log: ⟦⟦Your opponent⟧ drew ⟦2⟧ tiles.⟧ ⟦rule | Pass⟧")
+    shown = context_states.shown_in("Log: ⟦⟦Your opponent⟧ drew ⟦2⟧ tiles.⟧ ⟦rule | Pass⟧")
     assert shown == ["Your opponent", "2", "⟦Your opponent⟧ drew ⟦2⟧ tiles.", "rule | Pass"]
-    assert [context_shots.plain(text) for text in shown] == ["Your opponent", "2", "Your opponent drew 2 tiles.",
+    assert [context_states.plain(text) for text in shown] == ["Your opponent", "2", "Your opponent drew 2 tiles.",
                                                              "Pass"]
-    assert context_shots.plain("⟦⟦rule | Pass⟧ or draw⟧") == "Pass or draw"
+    assert context_states.plain("⟦⟦rule | Pass⟧ or draw⟧") == "Pass or draw"
     identify = context_shots.identifier(ROOT / "translations" / "messages.pot")
     assert identify(shown[2]) == (None, "%(player)s drew %(num)d tile.")
     assert identify(shown[3]) == ("rule", "Pass")

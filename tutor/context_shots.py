@@ -37,7 +37,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import Callable, Iterable
-from .context_states import Visit, with_msgids
+from .context_states import Visit, plain, shown_in, split_context, with_msgids
 from .paths import REPOSITORY, TRANSLATIONS
 
 SHOTS = REPOSITORY / "context-shots"
@@ -340,29 +340,6 @@ def _entries(pot: Path) -> list[tuple[str | None, str, re.Pattern]]:
     return sorted(entries, key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1])))
 
 
-_CONTEXT = re.compile(r"^([^⟦⟧|]+) \| (.*)$", re.S)
-_INNER_CONTEXT = re.compile(r"⟦[^⟦⟧|]+ \| ")
-
-
-def shown_in(text: str) -> list[str]:
-    """Each ``⟦…⟧`` of a msgids view's text, a text filled into another too (``⟦⟦Your opponent⟧ passed.⟧``
-    gives ``Your opponent`` and ``⟦Your opponent⟧ passed.``)."""
-    found, opened = [], []
-    for i, char in enumerate(text):
-        if char == "⟦":
-            opened.append(i)
-        elif char == "⟧" and opened:
-            found.append(" ".join(text[opened.pop() + 1:i].split()))
-    return found
-
-
-def plain(shown: str) -> str:
-    """A text of the msgids view as the English page shows it: the msgid, its contexts and marks left out."""
-    match = _CONTEXT.match(shown)
-    text = match[2] if match else shown
-    return " ".join(_INNER_CONTEXT.sub("", text).replace("⟦", "").replace("⟧", "").split())
-
-
 def identifier(pot: Path = TRANSLATIONS / "messages.pot") -> Callable[[str], tuple[str | None, str] | None]:
     """Text of the msgids view -> its catalog entry ``(context, msgid)``, or None."""
     entries = _entries(pot)
@@ -371,8 +348,7 @@ def identifier(pot: Path = TRANSLATIONS / "messages.pot") -> Callable[[str], tup
 
 def _identify(shown: str, entries) -> tuple[str | None, str] | None:
     """The catalog entry behind a text of the msgids view (``context | msgid`` when it has one)."""
-    match = _CONTEXT.match(shown)
-    context, text = (match[1], match[2]) if match else (None, shown)
+    context, text = split_context(shown)
     text = " ".join(text.split())
     for entry_context, msgid, pattern in entries:
         if entry_context == context and pattern.match(text):

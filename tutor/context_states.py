@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import unescape
 from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -37,7 +37,7 @@ class Visit:
 
     path: str
     form: tuple[tuple[str, str], ...] = ()
-    body: Any = field(default=None, compare=False)
+    body: Any = None
 
     @property
     def is_api(self) -> bool:
@@ -63,6 +63,34 @@ REFUSED = ("6-6L", "0-0R", "draw", "pass", "6-1X", "6-5:s0", "0-0:t1", "0-0:t3",
            "r", "d", "t", "p", "x", "24-18", "1-7")
 
 
+_CONTEXT = re.compile(r"^([^⟦⟧|]+) \| (.*)$", re.S)
+_INNER_CONTEXT = re.compile(r"⟦[^⟦⟧|]+ \| ")
+
+
+def shown_in(text: str) -> list[str]:
+    """Each ``⟦…⟧`` of a msgids view's text, a text filled into another too (``⟦⟦Your opponent⟧ passed.⟧``
+    gives ``Your opponent`` and ``⟦Your opponent⟧ passed.``)."""
+    found, opened = [], []
+    for i, char in enumerate(text):
+        if char == "⟦":
+            opened.append(i)
+        elif char == "⟧" and opened:
+            found.append(" ".join(text[opened.pop() + 1:i].split()))
+    return found
+
+
+def split_context(shown: str) -> tuple[str | None, str]:
+    """A text of the msgids view as (its context or None, the rest): ``rule | Pass`` -> ("rule", "Pass")."""
+    match = _CONTEXT.match(shown)
+    return (match[1], match[2]) if match else (None, shown)
+
+
+def plain(shown: str) -> str:
+    """A text of the msgids view as the English page shows it: the msgid, its contexts and marks left out."""
+    text = split_context(shown)[1]
+    return " ".join(_INNER_CONTEXT.sub("", text).replace("⟦", "").replace("⟧", "").split())
+
+
 def with_msgids(path: str) -> str:
     """The same address with the msgids view on."""
     return path + ("&" if "?" in path else "?") + "msgids=1"
@@ -76,8 +104,6 @@ def _without_msgids(path: str) -> str:
 
 def shown_texts(client, visit: Visit) -> list[str]:
     """The texts a visit shows in the msgids view (``context | msgid`` as it shows them)."""
-    from .context_shots import shown_in
-
     if visit.is_api:
         response = client.post(with_msgids(visit.path), json=visit.body)
         return [text for _path, leaf in json_leaves(response.get_json(silent=True)) for text in shown_in(leaf)]
@@ -410,8 +436,6 @@ class Choice:
 def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0) -> Choice:
     """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
     before it showed: the walked game states, refused addresses, posted answers, API answers."""
-    from .context_shots import shown_in
-
     client = app.test_client()
     known: dict[str, Any] = {}
     covered: set = set()
