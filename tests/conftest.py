@@ -82,8 +82,36 @@ def browser():
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
         )
-        yield browser
+        yield PatientBrowser(browser)
         browser.close()
+
+
+#: How long a browser step may wait (a click's navigation, a screenshot, a selector): a generous bound,
+#: not a speed goal. Playwright's 30 s was too short on a CI machine loaded by two workers and their
+#: browsers (a screenshot waited 30 s for a frame there); a working step returns long before.
+BROWSER_TIMEOUT_MS = 120_000
+
+
+class PatientBrowser:
+    """The browser, whose every new context and page waits up to :data:`BROWSER_TIMEOUT_MS`."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(BROWSER_TIMEOUT_MS)
+        context.set_default_navigation_timeout(BROWSER_TIMEOUT_MS)
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        page.set_default_timeout(BROWSER_TIMEOUT_MS)
+        page.set_default_navigation_timeout(BROWSER_TIMEOUT_MS)
+        return page
 
 
 @pytest.fixture()

@@ -206,7 +206,7 @@ def test_the_notes_window_follows_the_backgammon_slides_only(live_server, browse
     assert notes.evaluate("document.querySelector('main.notes').dataset.current") == "2"
     # and a backgammon deck of another section takes its notes there
     slides_page.goto(f"{live_server}/{lang}/backgammon/present/bear-off/")
-    notes.wait_for_url(f"{live_server}/{lang}/backgammon/present/bear-off/notes?slide=1", timeout=5000)
+    notes.wait_for_url(f"{live_server}/{lang}/backgammon/present/bear-off/notes?slide=1", timeout=60_000)
     context.close()
 
 

@@ -309,8 +309,8 @@ def test_the_notes_window_follows_the_slides_and_moves_them(live_server, browser
     before = seconds(clock.inner_text())
     # when the slides go on to another section, the notes go with them, and the stopwatch keeps going
     slides_page.goto(f"{live_server}/en/domino/present/turn/")
-    notes.wait_for_url(f"{live_server}/en/domino/present/turn/notes?slide=1", timeout=5000)
-    late.wait_for_url(f"{live_server}/en/domino/present/turn/notes?slide=1", timeout=5000)
+    notes.wait_for_url(f"{live_server}/en/domino/present/turn/notes?slide=1", timeout=60_000)
+    late.wait_for_url(f"{live_server}/en/domino/present/turn/notes?slide=1", timeout=60_000)
     assert seconds(notes.locator(".clock").inner_text()) >= before
     slides_page.bring_to_front()
     slides_page.keyboard.press("ArrowRight")

@@ -697,8 +697,8 @@ def test_context_pictures_cover_the_pages_of_both_courses(live_server, app, brow
               first(lambda v: v in choice.visits and "/domino/play?" in v.path and "m=" in v.path),  # a walked state
               # a text another fills in: "%(player)s drew %(num)d tile." with "Your opponent"
               first(lambda v: any(msgid.startswith("%(player)s") for _c, msgid in choice.shows.get(v.key(), ())))]
-    index = context_shots.take_shots(live_server, sample, tmp_path / "shots", pot, browser=browser)
     expected = set().union(*(choice.shows.get(visit.key(), set()) for visit in sample))
+    index = context_shots.take_shots(live_server, sample, tmp_path / "shots", pot, browser=browser, only=expected)
     shot = {(e["context"], e["msgid"]) for e in index.values()}
     assert len(shot & expected) >= PHOTOGRAPHED_FLOOR * len(expected), sorted(expected - shot)[:20]
     kinds = {("api" if v.is_api else "form" if v.form else "page") for v in sample

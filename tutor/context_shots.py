@@ -357,17 +357,18 @@ def _identify(shown: str, entries) -> tuple[str | None, str] | None:
 
 
 def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Path, limit: int | None = None,
-               browser=None) -> dict:
+               browser=None, only: set[tuple[str | None, str]] | None = None) -> dict:
     """Photograph every entry that ``visits`` show (a page's path, or a :class:`Visit`: a form posted,
-    an answer of the analyze API); the index written to ``out/index.json``. Uses ``browser`` (a
-    Playwright browser, as the tests have one) or launches Chromium."""
+    an answer of the analyze API), or only the entries ``only`` names ((context, msgid) pairs); the
+    index written to ``out/index.json``. Uses ``browser`` (a Playwright browser, as the tests have
+    one) or launches Chromium."""
     if browser is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
             launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             try:
-                return take_shots(base_url, visits, out, pot, limit, launched)
+                return take_shots(base_url, visits, out, pot, limit, launched, only)
             finally:
                 launched.close()
     out.mkdir(parents=True, exist_ok=True)
@@ -392,7 +393,7 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
             if item["text"] not in known:
                 known[item["text"]] = _identify(item["text"], entries)
             entry = known[item["text"]]
-            if entry is None:
+            if entry is None or (only is not None and entry not in only):
                 continue
             name = shot_name(entry[1], entry[0])
             if name not in index:

@@ -312,10 +312,9 @@ def status_data() -> dict:
     from .. import catalogs  # the translators' tools, imported when used
 
     directory = _catalog_directory()
-    rows = catalogs.all_stats(directory)
+    rows, template = _stats(directory)
     glossary_path = directory / "glossary.toml"
     glossary_path = glossary_path if glossary_path.exists() else catalogs.GLOSSARY
-    template = catalogs.read_template(directory / "messages.pot") if (directory / "messages.pot").exists() else None
     live = reloader()
     team = []  # one entry per catalog ("languages" is the base template's language menu)
     for row in rows:
@@ -353,6 +352,21 @@ def status_data() -> dict:
 
 
 _CHECKED: dict[tuple, tuple[catalogs.Problem, ...]] = {}
+_STATS: dict[tuple, tuple[list, object]] = {}
+
+
+def _stats(directory: Path) -> tuple[list, object]:
+    """Each catalog's counts and the template, remembered until a catalog or the template changes
+    (reading and counting the catalogs took half a second at every request of the page)."""
+    from .. import catalogs  # the translators' tools, imported when used
+
+    pot = directory / "messages.pot"
+    files = catalogs.catalog_files(directory)
+    key = (_stamp(pot), catalogs.catalog_languages(directory), tuple(_stamp(files[lang]) for lang in sorted(files)))
+    if key not in _STATS:
+        _STATS.clear()
+        _STATS[key] = (catalogs.all_stats(directory), catalogs.read_template(pot) if pot.exists() else None)
+    return _STATS[key]
 
 
 def _stamp(path: Path) -> tuple[str, int, int]:
