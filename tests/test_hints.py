@@ -10,11 +10,11 @@ import pytest
 
 from tutor.games.domino.analysis import Note
 from tutor.games.domino import (
-    Action, ActionKind, Deal, Match, Position, Required, RoundResult, Termination, Tile, TILES,
+    Action, ActionKind, Deal, Position, Required, Tile, TILES,
 )
 from tutor.games.domino.hints import (
-    SeatView, _Sampler, distinct_moves, draw_notes, explain_turn, hint_ladder, legal_move_notes,
-    match_notes, opening_notes, pass_notes, recommend, round_end_notes, strategy_notes,
+    SeatView, _Sampler, distinct_moves, draw_notes, explain_position, explain_turn, hint_ladder, legal_move_notes,
+    opening_notes, pass_notes, recommend, round_end_notes, strategy_notes,
 )
 from tutor.games.domino.players import (
     HeaviestFirst, HeuristicPlayer, RandomPlayer, TurnSummary, play_turns, summarize_turns,
@@ -363,23 +363,6 @@ def test_a_blocked_round_shows_every_pip_total_the_winner_and_the_arithmetic(han
 
 
 # ---- the match ------------------------------------------------------------------------------------------
-def test_match_notes_add_the_round_to_the_totals_and_count_the_distance_to_100():
-    m = Match(seats=2).after(RoundResult(Termination.DOMINO, 0, 60, (0, 60), (0, 5)))
-    m = m.after(RoundResult(Termination.BLOCKED, 1, 25, (30, 5), (3, 1)))
-    notes = match_notes(m)
-    assert note(notes, "round_points") == {"seat": 1, "points": 25, "before": 0, "after": 25}
-    totals = {n.params["seat"]: (n.params["total"], n.params["to_go"]) for n in notes if n.kind == "match_total"}
-    assert totals == {0: (60, 100 - 60), 1: (25, 100 - 25)}
-    assert "match_won" not in kinds(notes)
-    m2 = m.after(RoundResult(Termination.BLOCKED, None, 0, (6, 6), (2, 2)))
-    assert kinds(match_notes(m2))[0] == "round_no_points"
-    m3 = m.after(RoundResult(Termination.DOMINO, 0, 41, (0, 41), (0, 4)))
-    notes = match_notes(m3)
-    assert note(notes, "round_points") == {"seat": 0, "points": 41, "before": 60, "after": 101}
-    assert note(notes, "match_won") == {"seat": 0, "total": 101, "target": 100}
-    assert {n.params["seat"]: n.params["to_go"] for n in notes if n.kind == "match_total"} == {0: 0, 1: 75}
-
-
 # ---- strategy ---------------------------------------------------------------------------------------------
 D8_HAND = ["6-5", "2-1", "3-0", "6-4", "5-0"]
 D8_LINE = ["6-3", "3-5", "5-5", "5-1", "1-1", "1-4", "4-4", "4-5", "5-2"]
@@ -588,8 +571,7 @@ HINT_KINDS = {
     "waiting", "round_over", "ends", "legal_count", "fits_left", "fits_right", "no_fit_tiles", "play_compulsory",
     "must_draw", "must_pass", "passes_so_far", "drew_tiles", "drawn_misfits", "drawn_fits_left",
     "drawn_fits_right", "drawn_fits_both", "domino", "domino_points", "blocked", "pip_total", "blocked_lowest",
-    "blocked_tiebreak", "blocked_tie", "blocked_points", "hand_left", "round_points", "round_no_points",
-    "match_total", "match_won", "number_count", "known_void", "shed_doubles", "shed_double_now",
+    "blocked_tiebreak", "blocked_tie", "blocked_points", "hand_left", "number_count", "known_void", "shed_doubles", "shed_double_now",
     "boneyard_plenty", "boneyard_low", "boneyard_empty", "recommend_left", "recommend_right",
     "alternative_left", "alternative_right", "recommend_open", "recommend_only_left", "recommend_only_right",
     "reason_plays_out", "reason_double", "reason_heavy", "reason_blocks", "reason_keeps_reply",
@@ -624,8 +606,6 @@ def every_note() -> list[Note]:
         notes += explain_turn(SeatView.from_history(positions, actions, 0))
     for hands in ([["3-1"], ["5-2", "1-0"]], [["4-2"], ["3-1", "2-0"]], [["4-1", "1-0"], ["3-0", "2-1"]]):
         notes += round_end_notes(blocked_position(hands))
-    m = Match(2).after(RoundResult(Termination.BLOCKED, None, 0, (6, 6), (2, 2)))
-    notes += match_notes(m) + match_notes(m.after(RoundResult(Termination.DOMINO, 1, 120, (120, 0), (9, 0))))
     notes += opening_notes(SeatView.from_position(Position.parse("6-3,5-4,1-0/5-2,4-1,2-0 - 0 0"), 0))
     notes += opening_notes(SeatView.from_position(Position.parse("6-3,5-4,1-0/5-2,4-1,2-0 - 0 0"), 1))
     notes += opening_notes(SeatView.from_position(Position.parse("5-4,2-1/5-3,2-0 - 0 0"), 1))
@@ -649,30 +629,65 @@ def corpus() -> list[Note]:
 
 
 def test_the_corpus_has_every_note_kind_of_the_hints(corpus):
+    import tutor.web.voice  # noqa: F401 (registers the learner's sentences)
+    from tutor.web.sentences import kinds
     from tutor.web.wording import NOTES
 
     assert HINT_KINDS - {n.kind for n in corpus} == set()
-    assert HINT_KINDS <= set(NOTES)
+    assert HINT_KINDS <= set(NOTES) | kinds("domino.learner")
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "id"])
 def test_every_note_renders(app, corpus, lang):
-    from tutor.web.wording import render_note
+    """Each note as a game page says it (the learner's voice; empty for what the page already shows)
+    and, where the API has a sentence for it, as the API says it."""
+    from tutor.web.voice import Voice
+    from tutor.web.wording import NOTES, render_note
 
     with app.test_request_context(f"/?lang={lang}"):
         for n in {(n.kind, repr(n.params)): n for n in corpus}.values():
-            text = render_note(n)
-            assert text and "%(" not in text and "%%" not in text, (n, text)
+            texts = [Voice(4).render(n), *([render_note(n)] if n.kind in NOTES else [])]
+            assert texts[-1] and not any("%(" in text or "%%" in text for text in texts), (n, texts)
+
+
+def test_the_api_words_by_seat_only_the_notes_it_gives():
+    """The API's sentences name a seat ("Seat 1 passed."); a page says its notes to the learner
+    ("Your opponent passed.", domino.learner). A note that has both must be one the analyze API can
+    give (explain_position, on positions of seeded rounds of every rule set and the rare designed
+    ones): otherwise its seat's sentence is read by nobody, and translators would translate it all
+    the same."""
+    import tutor.web.voice  # noqa: F401 (registers the learner's sentences)
+    from tutor.games.domino.rules import RULE_SETS
+    from tutor.web.sentences import kinds
+    from tutor.web.wording import NOTES
+
+    given: set[str] = set()
+    for rules in RULE_SETS.values():
+        for seats in rules.seat_counts:
+            for seed in range(60):
+                p = Deal.from_seed(seed, seats, rules).position()
+                rng = random.Random(seed)
+                while True:
+                    given |= {n.kind for n in explain_position(p)}
+                    if p.is_over():
+                        break
+                    p = p.apply(rng.choice(p.legal_actions()))
+    heaviest = Position.parse("6-4,5-3/6-3,5-2 - 0 0")  # no double dealt: the heaviest tile opens
+    blocked = [blocked_position(hands) for hands in (  # tied on pips: fewer tiles win; two of three tie on both
+        [["4-2"], ["3-1", "2-0"]], [["4-2"], ["5-1"], ["3-0", "2-1"]])]
+    given |= {n.kind for p in (heaviest, *blocked) for n in explain_position(p)}
+    assert set(NOTES) & kinds("domino.learner") <= given, sorted(set(NOTES) & kinds("domino.learner") - given)
 
 
 def test_rendered_english_shows_the_arithmetic(app):
+    from tutor.web.voice import Voice
     from tutor.web.wording import render_note
 
     p = Position.parse("6-0/6-5,2-0 5-4,4-4,4-6 0 0").apply(Action.parse("6-0R"))
     with app.test_request_context("/?lang=en"):
-        text = " ".join(render_note(n) for n in round_end_notes(p))
-        assert "6 + 5 + 2 + 0 = 13 pips" in text and "= 13." in text
-        turn = render_note(TurnSummary(1, 2, Action.parse("6-2R"), False).note())
-        assert turn == "Seat 1 drew 2 tiles, then played 6-2 on the right."
+        text = " ".join(Voice(2).render(n) for n in round_end_notes(p))
+        assert "6 + 5 + 2 + 0 = 13 pips" in text and "13" in text
+        turn = Voice(2).render(TurnSummary(1, 2, Action.parse("6-2R"), False).note())
+        assert turn == "Your opponent drew 2 tiles, then played 6-2 on the right."
         r = recommend(SeatView.from_position(position([["6-3"], ["1-0", "2-0"]], ["6-6", "6-2", "2-3"]), 0), samples=10)
         assert "won 100% of the rounds" in render_note(r.notes[0])

@@ -5,7 +5,7 @@ parameters, or a refusal code); the web layer words them through gettext. Each w
 registers its tables here under a namespace:
 
 ========================  ==============================================================
-``domino.explain``        what the rules require and why, by seat (the API, the hints)
+``domino.explain``        what the rules require and why, by seat (the API; a page says with it the notes that name nobody)
 ``domino.learner``        the same notes said to the learner ("you", "your opponent")
 ``domino.diagram``        a picture's description and the lines under it
 ``domino.refusal``        an invalid position or a move the rules refuse

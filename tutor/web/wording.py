@@ -367,14 +367,8 @@ NOTES: dict[str, Callable[..., str]] = {
         "Your other tile, %(tiles)s, cannot open the round: the first tile must be %(tile)s.",
         "Your other tiles, %(tiles)s, cannot open the round: the first tile must be %(tile)s.",
         len(tiles), tile=tile, tiles=_tiles(tiles)),
-    # TRANSLATORS: hint engine (waiting): another seat is to move. "Seat" is a player's place at the table, numbered from 0.
-    "waiting": lambda seat: _("It is seat %(seat)s's turn.", seat=seat),
     # TRANSLATORS: hint engine (round_over): the round has ended, nobody moves any more.
     "round_over": lambda: _("The round is over."),
-    # TRANSLATORS: hint engine (drew_tiles): the tiles a seat drew this turn, listed. "Seat" is a player's place at the table, numbered from 0.
-    "drew_tiles": lambda seat, count, tiles: ngettext(
-        "Seat %(seat)s drew %(num)d tile: %(tiles)s.", "Seat %(seat)s drew %(num)d tiles: %(tiles)s.",
-        count, seat=seat, tiles=_tiles(tiles)),
     # TRANSLATORS: hint engine (drawn_misfits): drawn tiles that fit neither open end.
     "drawn_misfits": lambda tiles, left, right: ngettext(
         "%(tiles)s shows neither %(left)s nor %(right)s, so drawing went on.",
@@ -409,34 +403,10 @@ NOTES: dict[str, Callable[..., str]] = {
     "drawn_fits_both": lambda tile, left, right: _(
         "%(tile)s fits both ends (%(left)s on the left, %(right)s on the right), so drawing stopped: it must "
         "be played now, at the end you choose.", tile=tile, left=left, right=right),
-    # TRANSLATORS: hint engine (hand_left): the tiles left in a hand when the round ends, with their pip sum. "Seat" is a player's place at the table, numbered from 0.
-    "hand_left": lambda seat, tiles, sum, pips: ngettext(
-        "Seat %(seat)s still holds %(tiles)s: %(sum)s = %(pips)s pips.",
-        "Seat %(seat)s still holds %(tiles)s: %(sum)s = %(pips)s pips.",
-        len(tiles), seat=seat, tiles=_tiles(tiles), sum=sum, pips=pips),
-    # TRANSLATORS: hint engine (round_points): a round's points added to the match total. "Seat" is a player's place at the table, numbered from 0.
-    "round_points": lambda seat, points, before, after: _(
-        "Seat %(seat)s adds %(points)s points to the match: %(before)s + %(points)s = %(after)s.",
-        seat=seat, points=points, before=before, after=after),
-    # TRANSLATORS: hint engine (round_no_points): a blocked round tied on pips and tiles.
-    "round_no_points": lambda: _("Nobody scores this round, so the match totals stay as they were."),
-    # TRANSLATORS: hint engine (match_total): a seat's match total and how far it is from the target (100). "Seat" is a player's place at the table, numbered from 0.
-    "match_total": lambda seat, total, target, to_go: _(
-        "Seat %(seat)s: %(total)s points, %(to_go)s short of %(target)s.",
-        seat=seat, total=total, target=target, to_go=to_go),
-    # TRANSLATORS: hint engine (match_won): a seat reached the target and wins the match. "Seat" is a player's place at the table, numbered from 0.
-    "match_won": lambda seat, total, target: _(
-        "Seat %(seat)s has %(total)s points, %(target)s or more, and wins the match.",
-        seat=seat, total=total, target=target),
     # TRANSLATORS: hint engine, strategy (number_count): where the seven tiles showing a number are.
     "number_count": lambda number, table, hand, unseen: _(
         "Seven tiles show a %(number)s: %(table)s on the table, %(hand)s in your hand, %(unseen)s you cannot see.",
         number=number, table=table, hand=hand, unseen=unseen),
-    # TRANSLATORS: hint engine, strategy (known_void): a seat drew or passed on these numbers. "Seat" is a player's place at the table, numbered from 0.
-    "known_void": lambda seat, numbers: ngettext(
-        "Seat %(seat)s holds no tile showing %(numbers)s: they drew or passed while it was open.",
-        "Seat %(seat)s holds no tile showing %(numbers)s: they drew or passed while those numbers were open.",
-        len(numbers), seat=seat, numbers=join_or(numbers)),
     # TRANSLATORS: hint engine, strategy (shed_doubles): the doubles in the learner's hand.
     "shed_doubles": lambda tiles, pips: ngettext(
         "Your double %(tiles)s (%(pips)s pips) matches only one number: shed it early, it gets harder to place.",
@@ -500,10 +470,6 @@ NOTES: dict[str, Callable[..., str]] = {
     "reason_heavy": lambda tile, value: _(
         "It is your heaviest playable tile: %(tile)s takes %(value)s pips out of your hand, pips that would "
         "count against you if the round ended now.", tile=tile, value=value),
-    # TRANSLATORS: hint engine, a reason for the recommended move (reason_blocks). "Seat" is a player's place at the table, numbered from 0.
-    "reason_blocks": lambda seat, number: _(
-        "It leaves a %(number)s open, and seat %(seat)s has shown they hold no %(number)s: they drew or passed on it.",
-        seat=seat, number=number),
     # TRANSLATORS: hint engine, a reason for the recommended move (reason_keeps_reply).
     "reason_keeps_reply": lambda number, count: ngettext(
         "It opens a %(number)s, and you keep %(num)d tile showing %(number)s to follow on it.",
@@ -543,36 +509,7 @@ NOTES: dict[str, Callable[..., str]] = {
     "move_draw": lambda: _("No tile fits: draw one from the boneyard."),
     # TRANSLATORS: hint ladder, third rung (move_pass): nothing fits and the boneyard is empty.
     "move_pass": lambda: _("No tile fits and the boneyard is empty: pass."),
-    # TRANSLATORS: an opponent's turn, step by step (turn_open). "Seat" is a player's place at the table, numbered from 0.
-    "turn_open": lambda seat, drawn, tile: _("Seat %(seat)s opened with %(tile)s.", seat=seat, tile=tile),
-    # TRANSLATORS: an opponent's turn, step by step (turn_play_left). "Seat" is a player's place at the table, numbered from 0.
-    "turn_play_left": lambda seat, drawn, tile: _(
-        "Seat %(seat)s played %(tile)s on the left.", seat=seat, tile=tile),
-    # TRANSLATORS: an opponent's turn, step by step (turn_play_right). "Seat" is a player's place at the table, numbered from 0.
-    "turn_play_right": lambda seat, drawn, tile: _(
-        "Seat %(seat)s played %(tile)s on the right.", seat=seat, tile=tile),
-    # TRANSLATORS: an opponent's turn, step by step (turn_draw_play_left). "Seat" is a player's place at the table, numbered from 0.
-    "turn_draw_play_left": lambda seat, drawn, tile: ngettext(
-        "Seat %(seat)s drew %(num)d tile, then played %(tile)s on the left.",
-        "Seat %(seat)s drew %(num)d tiles, then played %(tile)s on the left.", drawn, seat=seat, tile=tile),
-    # TRANSLATORS: an opponent's turn, step by step (turn_draw_play_right). "Seat" is a player's place at the table, numbered from 0.
-    "turn_draw_play_right": lambda seat, drawn, tile: ngettext(
-        "Seat %(seat)s drew %(num)d tile, then played %(tile)s on the right.",
-        "Seat %(seat)s drew %(num)d tiles, then played %(tile)s on the right.", drawn, seat=seat, tile=tile),
-    # TRANSLATORS: an opponent's turn, step by step (turn_pass). "Seat" is a player's place at the table, numbered from 0.
-    "turn_pass": lambda seat, drawn: _("Seat %(seat)s passed.", seat=seat),
-    # TRANSLATORS: an opponent's turn, step by step (turn_draw_pass): drew the boneyard empty, then passed. "Seat" is a player's place at the table, numbered from 0.
-    "turn_draw_pass": lambda seat, drawn: ngettext(
-        "Seat %(seat)s drew %(num)d tile, then passed.", "Seat %(seat)s drew %(num)d tiles, then passed.",
-        drawn, seat=seat),
-    # TRANSLATORS: a turn still going on after draws (turn_draw). "Seat" is a player's place at the table, numbered from 0.
-    "turn_draw": lambda seat, drawn: ngettext(
-        "Seat %(seat)s drew %(num)d tile.", "Seat %(seat)s drew %(num)d tiles.", drawn, seat=seat),
     # ---- the hint engine on other rule sets (issue #15) ----
-    # TRANSLATORS: explanation, Sato 157 after the first round: the leader chosen by the match may open with any tile. "Seat" is a player's place at the table, numbered from 0.
-    "open_any": lambda seat: _(
-        "Seat %(seat)s leads this round and may open with any tile: in Sato 157 each round after the first is led "
-        "by the winner of the round before (after a tie, by the same player as before).", seat=seat),
     # TRANSLATORS: hint in a spinner game (Straight, All Fives): the first double is the spinner; its sides open once both its ends hold a tile.
     "spinner_arms": lambda spinner: _(
         "%(spinner)s is the spinner: tiles go on its two ends first, and once both ends hold a tile, on its two "
@@ -674,14 +611,6 @@ NOTES: dict[str, Callable[..., str]] = {
     "reason_plays_out_to_five": lambda tile: _(
         "%(tile)s is your last tile: playing it ends the round and you score the pips left in your opponent's hand, "
         "rounded to the nearest multiple of 5.", tile=tile),
-    # TRANSLATORS: an opponent's turn on a spinner's top or bottom arm. "Seat" is a player's place at the table, numbered from 0.
-    "turn_play_arm": lambda seat, drawn, tile, arm: _(
-        "Seat %(seat)s played %(tile)s on %(arm)s.", seat=seat, tile=tile, arm=arm_name(arm)),
-    # TRANSLATORS: an opponent's turn: drew, then played on a spinner's top or bottom arm. "Seat" is a player's place at the table, numbered from 0.
-    "turn_draw_play_arm": lambda seat, drawn, tile, arm: ngettext(
-        "Seat %(seat)s drew %(num)d tile, then played %(tile)s on %(arm)s.",
-        "Seat %(seat)s drew %(num)d tiles, then played %(tile)s on %(arm)s.", drawn, seat=seat, tile=tile,
-        arm=arm_name(arm)),
 }
 
 

@@ -38,7 +38,7 @@ _HOMES = {
     "DEFAULT_SAMPLES": "recommendation", "Recommendation": "recommendation", "distinct_moves": "recommendation",
     "recommend": "recommendation",
     "HintLadder": "explain", "draw_notes": "explain", "explain_position": "explain", "explain_turn": "explain", "hint_ladder": "explain",
-    "legal_move_notes": "explain", "match_notes": "explain", "opening_notes": "explain",
+    "legal_move_notes": "explain", "opening_notes": "explain",
     "pass_notes": "explain", "round_end_notes": "explain", "strategy_notes": "explain",
 }
 
@@ -58,6 +58,6 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "CandidateScore", "DEFAULT_SAMPLES", "Event", "HintLadder", "Recommendation", "SeatTracker", "SeatView",
-    "distinct_moves", "draw_notes", "explain_position", "explain_turn", "hint_ladder", "legal_move_notes", "match_notes",
+    "distinct_moves", "draw_notes", "explain_position", "explain_turn", "hint_ladder", "legal_move_notes",
     "opening_notes", "pass_notes", "recommend", "round_end_notes", "simulate", "strategy_notes",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..analysis import Note, _sum, explain_result
-from .. import Action, ActionKind, End, Match, Position, Required
+from .. import Action, ActionKind, End, Position, Required
 from ..rules import OpeningReason, RuleSet, score_blocked_last_player
 from ..spinner import SpinnerLayout, all_fives_score
 from ..tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
@@ -300,26 +300,6 @@ def round_end_notes(position: Position) -> list[Note]:
     return notes[:1] + hands + notes[1:]
 
 
-def match_notes(match: Match) -> list[Note]:
-    """The last round's points added to the running totals, and each seat's distance to the target."""
-    notes = []
-    target = match.rules.target_score
-    if match.results:
-        last = match.results[-1]
-        before = Match(match.seats, match.rules, match.results[:-1]).totals
-        if last.winner is None:
-            notes.append(Note("round_no_points", {}))
-        else:
-            notes.append(Note("round_points", {"seat": last.winner, "points": last.points,
-                                               "before": before[last.winner], "after": match.totals[last.winner]}))
-    for seat, total in enumerate(match.totals):
-        notes.append(Note("match_total", {"seat": seat, "total": total, "target": target,
-                                          "to_go": max(0, target - total)}))
-    if match.winner is not None:
-        notes.append(Note("match_won", {"seat": match.winner, "total": match.totals[match.winner], "target": target}))
-    return notes
-
-
 #: A boneyard this small makes a miss expensive: the next stuck seat may have to pass.
 LOW_BONEYARD = 4
 
@@ -434,6 +414,6 @@ def _spinner_rungs(view: SeatView, action: Action) -> tuple[Note, Note, Note]:
 
 
 __all__ = [
-    "HintLadder", "draw_notes", "explain_turn", "hint_ladder", "legal_move_notes", "match_notes",
+    "HintLadder", "draw_notes", "explain_turn", "hint_ladder", "legal_move_notes",
     "opening_notes", "pass_notes", "round_end_notes", "scoring_notes", "spinner_turn_notes", "strategy_notes",
 ]
