@@ -650,12 +650,17 @@ CONTEXT_FLOOR = 0.80
 #: photographed 1,214 of the 1,219 its visits show (99.6 %; 1,153 of 1,197 before a label in an
 #: attribute and a part hidden until used, the speaker notes' clock, were photographed too).
 PHOTOGRAPHED_FLOOR = 0.95
+#: What the status page says of a catalog with a string left open (planted: context_states.planted_app)
+BROKEN = "The text is not closed: it needs a quotation mark at its end."
 
 
-def test_context_pictures_cover_the_pages_of_both_courses(live_server, app, browser, tmp_path):
+def test_context_pictures_cover_the_pages_of_both_courses(app, browser, tmp_path):
     """`make context-shots` finds most entries shown somewhere (the pages of both courses, the presenter's
     slides and notes, the game states a walk reaches, refused addresses, posted answers, the analyze
-    API's answers), and photographs what each kind of visit shows: a sample of each kind in Chromium."""
+    API's answers, the status page's reports of broken catalogs), and photographs what each kind of
+    visit shows: a sample of each kind in Chromium."""
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
     from tutor import context_shots, context_states
 
     paths = context_shots.page_paths(app)
@@ -664,7 +669,8 @@ def test_context_pictures_cover_the_pages_of_both_courses(live_server, app, brow
                      "/en/backgammon/present/", "/notes", "/question", "/en/domino/hands/"):
         assert any(fragment in path for path in paths), fragment
     pot = ROOT / "translations" / "messages.pot"
-    choice = context_states.choose(app, paths, context_shots.identifier(pot))
+    planted = context_states.planted_app(ROOT / "translations", tmp_path / "planted")
+    choice = context_states.choose(app, paths, context_shots.identifier(pot), planted=planted)
     with pot.open("rb") as f:
         template = [m for m in read_po(f) if m.id]
     catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in template}
@@ -696,9 +702,14 @@ def test_context_pictures_cover_the_pages_of_both_courses(live_server, app, brow
               showing("The request body must be a JSON object."),  # a refused body
               first(lambda v: v in choice.visits and "/domino/play?" in v.path and "m=" in v.path),  # a walked state
               # a text another fills in: "%(player)s drew %(num)d tile." with "Your opponent"
-              first(lambda v: any(msgid.startswith("%(player)s") for _c, msgid in choice.shows.get(v.key(), ())))]
+              first(lambda v: any(msgid.startswith("%(player)s") for _c, msgid in choice.shows.get(v.key(), ()))),
+              showing(BROKEN)]  # the status page's report of a broken catalog
     expected = set().union(*(choice.shows.get(visit.key(), set()) for visit in sample))
-    index = context_shots.take_shots(live_server, sample, tmp_path / "shots", pot, browser=browser, only=expected)
+    base, server = context_shots.serve(DispatcherMiddleware(app, {context_states.PLANTED: planted}))
+    try:
+        index = context_shots.take_shots(base, sample, tmp_path / "shots", pot, browser=browser, only=expected)
+    finally:
+        server.shutdown()
     shot = {(e["context"], e["msgid"]) for e in index.values()}
     assert len(shot & expected) >= PHOTOGRAPHED_FLOOR * len(expected), sorted(expected - shot)[:20]
     kinds = {("api" if v.is_api else "form" if v.form else "page") for v in sample
@@ -711,6 +722,7 @@ def test_context_pictures_cover_the_pages_of_both_courses(live_server, app, brow
     assert "It is your turn, before you roll." in by_msgid  # what a board says to screen readers
     assert "The request body must be a JSON object." in by_msgid  # an API's refusal, in its JSON
     assert by_msgid["The request body must be a JSON object."]["body"] == []
+    assert by_msgid[BROKEN]["page"] == context_states.PLANTED + "/en/translators/"
     for name in index:
         assert (tmp_path / "shots" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -157,13 +157,14 @@ def page_paths(app) -> list[str]:
     return paths
 
 
-def visits(app, pot: Path = TRANSLATIONS / "messages.pot") -> list[str | Visit]:
+def visits(app, pot: Path = TRANSLATIONS / "messages.pot", planted=None) -> list[str | Visit]:
     """Every page of :func:`page_paths`, then what ``tutor.context_states`` finds that they do not
-    show: later game states, refused addresses, posted answers, the analyze API's answers."""
+    show: later game states, refused addresses, posted answers, the analyze API's answers, the
+    status page's reports of ``planted``'s catalogs."""
     from .context_states import choose
 
     paths = page_paths(app)
-    return [*paths, *choose(app, paths, identifier(pot)).visits]
+    return [*paths, *choose(app, paths, identifier(pot), planted=planted).visits]
 
 
 def _played_through(game) -> list[str]:
@@ -532,14 +533,21 @@ def main(argv: list[str]) -> int:
         i = args.index("--limit")
         limit = int(args[i + 1])
         del args[i:i + 2]
+    import tempfile
+
+    from werkzeug.middleware.dispatcher import DispatcherMiddleware
+
     from . import create_app
+    from .context_states import PLANTED, planted_app
 
     app = create_app({"TESTING": True})
-    base, server = serve(app)
-    try:
-        index = take_shots(base, visits(app), out, TRANSLATIONS / "messages.pot", limit)
-    finally:
-        server.shutdown()
+    with tempfile.TemporaryDirectory() as folder:
+        planted = planted_app(TRANSLATIONS, Path(folder))  # the status page's reports, beside the app
+        base, server = serve(DispatcherMiddleware(app, {PLANTED: planted}))
+        try:
+            index = take_shots(base, visits(app, planted=planted), out, TRANSLATIONS / "messages.pot", limit)
+        finally:
+            server.shutdown()
     print(f"context-shots: {len(index)} pictures in {out}")
     return 0
 

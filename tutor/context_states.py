@@ -15,6 +15,10 @@ kept only when it shows a text that nothing before it showed, so the browser ope
 - **the analyze API**: positions of seeded games of every game and rule set (chosen by what the
   engine's notes say, so thousands cost about a second), deals the games hardly ever give, and
   bodies each of whose faults the API names, posted; the answer is shown as JSON.
+- **the status page's reports**: the translators' status page of a second app (:func:`planted_app`,
+  served under :data:`PLANTED`) whose catalogs are a copy with mistakes planted: one catalog broken
+  in each way the strict reading names, one not in UTF-8, one that cannot be opened, one Babel
+  refuses, one broken after the app read it, entries left fuzzy and untranslated.
 
 A tool's module, never imported by the app.
 """
@@ -26,6 +30,7 @@ import random
 import re
 from dataclasses import dataclass
 from html import unescape
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -419,6 +424,64 @@ def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
     return visits
 
 
+# ---- the status page's reports: catalogs with mistakes planted ------------------------------------
+#: Where the app with planted mistakes is served beside the real one (``context_shots`` mounts it).
+PLANTED = "/planted"
+#: The status page, as the planted app serves it.
+PLANTED_PAGES = ("/en/translators/",)
+_HEADER = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+           '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n')
+#: A catalog per kind of mistake (a language Babel knows, none of the app's), each row below the
+#: header a mistake of the strict reading, in the order of ``tutor.catalogs``' SYNTAX_ERRORS.
+_PLANTED_FILES: dict[str, bytes] = {
+    "th": (_HEADER + 'msgid "a"\nmsgstr x\n\nmsgid "b"\nmsgstr "open\n\nmsgid "c"\nmsgstr "\\q"\n\n'
+           'msgid "d"\nmsgstr "say "hi""\n\nmsgid "e"\nmsgstr "done" more\n\nmsgid "a"\nmsgstr "z"\n\n'
+           'msgid "f"\nmsgid_plural "fs"\nmsgstr[0] "x"\nmsgstr[1] "y"\n\nmsgfoo "g"\n!!!\n').encode(),
+    "lo": (_HEADER + 'msgid "a"\nmsgstr "').encode() + b"\xff\xfe" + b'"\n',  # not UTF-8
+    "km": (_HEADER + 'msgid "a"\n\nmsgid "b"\nmsgstr "y"\n').encode(),  # a msgid with no msgstr: Babel refuses it
+}
+
+
+def planted_app(source: Path, folder: Path, config: dict | None = None):
+    """An app whose catalogs are a copy of ``source`` (compiled) with the mistakes the status page
+    reports planted in ``folder``: :data:`_PLANTED_FILES`, a catalog that cannot be opened (a
+    folder in its place), the Vietnamese catalog broken after the app has read it (so the app
+    serves its last good version), and an Indonesian entry made fuzzy and one emptied."""
+    import os
+    import shutil
+
+    from babel.messages.pofile import read_po, write_po
+
+    from . import catalogs, create_app
+
+    target = Path(folder) / "translations"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.mo"))
+    for path in catalogs.catalog_files(target).values():
+        catalogs.compile_catalog(path)
+    indonesian = target / "id" / "LC_MESSAGES" / "messages.po"
+    with indonesian.open("rb") as f:
+        catalog = read_po(f, locale="id")
+    entries = [m for m in catalog if m.id and isinstance(m.id, str)]
+    entries[0].flags.add("fuzzy")
+    entries[1].string = ""
+    with indonesian.open("wb") as f:
+        write_po(f, catalog, width=0)
+    app = create_app({"TESTING": True, "CATALOG_RELOAD": True, **(config or {}),
+                      "BABEL_TRANSLATION_DIRECTORIES": str(target)})
+    app.test_client().get("/vi/")  # read while good
+    vietnamese = target / "vi" / "LC_MESSAGES" / "messages.po"
+    text = vietnamese.read_text(encoding="utf-8")
+    stamp = vietnamese.stat().st_mtime_ns + 2_000_000_000
+    vietnamese.write_text(text.replace('msgstr "', 'msgstr "unclosed\n', 1), encoding="utf-8")
+    os.utime(vietnamese, ns=(stamp, stamp))
+    for lang, content in _PLANTED_FILES.items():
+        (target / lang / "LC_MESSAGES").mkdir(parents=True)
+        (target / lang / "LC_MESSAGES" / "messages.po").write_bytes(content)
+    (target / "my" / "LC_MESSAGES" / "messages.po").mkdir(parents=True)  # cannot be opened as a file
+    app.test_client().get("/vi/")  # the broken one noticed: the last good one kept
+    return app
+
+
 # ---- the choice -------------------------------------------------------------------------------------
 @dataclass
 class Choice:
@@ -433,9 +496,10 @@ class Choice:
         return set().union(*self.shows.values())
 
 
-def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0) -> Choice:
+def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, planted=None) -> Choice:
     """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
-    before it showed: the walked game states, refused addresses, posted answers, API answers."""
+    before it showed: the walked game states, refused addresses, posted answers, API answers, and
+    the status page of ``planted`` (:func:`planted_app`, to be served under :data:`PLANTED`)."""
     client = app.test_client()
     known: dict[str, Any] = {}
     covered: set = set()
@@ -455,6 +519,11 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0) 
 
     for path in base:
         offer(Visit(path))
+    if planted is not None:
+        planted_client = planted.test_client()
+        for path in PLANTED_PAGES:
+            if offer(Visit(PLANTED + path), shown_texts(planted_client, Visit(path))):
+                choice.visits.append(Visit(PLANTED + path))
     walked: list[str] = []
     for number, start in enumerate(game_starts(base)):
         stale = 0
