@@ -161,10 +161,11 @@ def visits(app, pot: Path = TRANSLATIONS / "messages.pot", planted=None) -> list
     """Every page of :func:`page_paths`, then what ``tutor.context_states`` finds that they do not
     show: later game states, refused addresses, posted answers, the analyze API's answers, the
     status page's reports of ``planted``'s catalogs."""
-    from .context_states import choose
+    from .context_states import choose, game_starts, more_matches
 
     paths = page_paths(app)
-    return [*paths, *choose(app, paths, identifier(pot), planted=planted).visits]
+    played = [*game_starts(paths), *more_matches()]
+    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played).visits]
 
 
 def _played_through(game) -> list[str]:

@@ -7,7 +7,9 @@ kept only when it shows a text that nothing before it showed, so the browser ope
 - **play**: from each game page of :func:`tutor.context_shots.page_paths` (every guided hand and
   position as it starts, a new match of each game), a seeded walk through the page's own links and
   buttons (a move, the hint, the explanation, an undo, the next round), an unvisited one when there
-  is one, until :data:`STALE` pages in a row show nothing new;
+  is one, until :data:`STALE` pages in a row show nothing new; and (``make context-shots``) the
+  same games and :func:`more_matches` played through (:func:`play_through`): a decision at a time to
+  the rounds' ends, each state's hint and explanation seen on the way;
 - **refusals**: a walked game's address with one decision more that the rules refuse, and addresses
   changed by hand (a game id cut short, an id of a page that is not there);
 - **answers**: each check question's answers posted, first and second try (each choice; for a number,
@@ -26,6 +28,7 @@ A tool's module, never imported by the app.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import re
 from dataclasses import dataclass
@@ -61,6 +64,8 @@ _LINK = re.compile(r'href="([^"#]+)')
 WALK_STEPS = 160
 #: A walk ends after this many pages in a row showed nothing new.
 STALE = 30
+#: Pages of one game played through (:func:`play_through`), its side pages included.
+PLAY_PAGES = 400
 #: Decisions added to a walked game's address to be refused: a domino tile not in the hand or not
 #: fitting, a draw or pass not allowed, an unreadable action, a move after the round's end; a Mexican
 #: Train play on a train it may not go on; a backgammon roll, offer, answer or step out of turn.
@@ -154,7 +159,11 @@ def walk(client, start: str, seed: int, steps: int = WALK_STEPS) -> Iterator[tup
     seen: set[str] = set()
     path = start
     for _ in range(steps):
-        html = unescape(client.get(with_msgids(path)).get_data(as_text=True))
+        answer = client.get(with_msgids(path))
+        if answer.status_code in (301, 302, 303):  # a tapped tile, played: the address with it
+            path = _without_msgids(answer.location.split("#")[0])
+            answer = client.get(with_msgids(path))
+        html = unescape(answer.get_data(as_text=True))
         seen.add(path)
         yield path, html
         ahead = next_paths(path, html)
@@ -162,6 +171,55 @@ def walk(client, start: str, seed: int, steps: int = WALK_STEPS) -> Iterator[tup
             return
         fresh = [p for p in ahead if p not in seen]
         path = rng.choice(fresh or ahead)
+
+
+def _decisions(path: str) -> str:
+    """The decisions an address holds (a game's ``m``), '' for none."""
+    return dict(parse_qsl(urlsplit(path).query, keep_blank_values=True)).get("m", "")
+
+
+def play_through(client, start: str, seed: int, pages: int = PLAY_PAGES) -> Iterator[tuple[str, str]]:
+    """(path, its msgids view) along a game played from ``start`` by seeded choices among the page's
+    own decisions (a move, a draw, the next round), with each state's other links and buttons (the
+    hint, the explanation, an undo) seen on the way: a walk that reaches a round's end, and the
+    next one's, where a random walk through every link lingers over the first moves."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    path = start
+    while len(seen) < pages:
+        html = unescape(client.get(with_msgids(path)).get_data(as_text=True))
+        seen.add(path)
+        yield path, html
+        now = _decisions(path)
+        decisions = []
+        for ahead in next_paths(path, html):
+            if ahead in seen or _game(ahead) != _game(path):  # a new match is a start of its own
+                continue
+            answer = client.get(ahead)
+            if answer.status_code in (301, 302, 303):  # a tapped tile, played: the address with it
+                ahead = _without_msgids(answer.location.split("#")[0])
+            if _decisions(ahead) != now and _decisions(ahead).startswith(now):
+                decisions.append(ahead)
+            elif ahead not in seen:  # the hint, the explanation, an undo, a refused tap
+                seen.add(ahead)
+                yield ahead, unescape(client.get(with_msgids(ahead)).get_data(as_text=True))
+        if not decisions:
+            return
+        path = rng.choice(decisions)
+
+
+def _game(path: str) -> str:
+    return dict(parse_qsl(urlsplit(path).query)).get("g", "")
+
+
+def more_matches(rounds: int = 3) -> list[str]:
+    """New free-play matches the pages do not start: each domino rule set with each number of
+    players it allows, ``rounds`` deals each (a blocked round among three or four, a tie...)."""
+    from .freeplay import new_game_id
+    from .games.domino.rules import RULE_SETS
+
+    return [f"/en/domino/play?g={new_game_id(seats, nonce=bytes([number + 1]) * 12, rules=rules)}"
+            for rules in RULE_SETS.values() for seats in rules.seat_counts for number in range(rounds)]
 
 
 def game_starts(paths: Iterable[str]) -> list[str]:
@@ -455,6 +513,7 @@ def planted_app(source: Path, folder: Path, config: dict | None = None):
     from . import catalogs, create_app
 
     target = Path(folder) / "translations"
+    logging.getLogger("tutor.catalogs").addFilter(lambda record: str(target) not in record.getMessage())  # meant
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.mo"))
     for path in catalogs.catalog_files(target).values():
         catalogs.compile_catalog(path)
@@ -496,10 +555,13 @@ class Choice:
         return set().union(*self.shows.values())
 
 
-def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, planted=None) -> Choice:
+def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, planted=None,
+           played: Iterable[str] = ()) -> Choice:
     """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
-    before it showed: the walked game states, refused addresses, posted answers, API answers, and
-    the status page of ``planted`` (:func:`planted_app`, to be served under :data:`PLANTED`)."""
+    before it showed: the walked game states, the games ``played`` through (:func:`play_through`:
+    the pages' game starts and :func:`more_matches` in ``make context-shots``), refused addresses,
+    posted answers, API answers, and the status page of ``planted`` (:func:`planted_app`, to be
+    served under :data:`PLANTED`)."""
     client = app.test_client()
     known: dict[str, Any] = {}
     covered: set = set()
@@ -536,6 +598,10 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
                 stale += 1
             if stale == STALE:
                 break
+    for number, start in enumerate(played):
+        for path, html in play_through(client, start, seed + number):
+            if offer(Visit(path), shown_in(html)):
+                choice.visits.append(Visit(path))
     later = [Visit(refused) for path in random.Random(seed).sample(walked, min(len(walked), 60))
              for refused in refused_paths(path)]
     later += [Visit(path) for path in tampered_paths(base)]
