@@ -640,7 +640,7 @@ def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live
 #: photographs). Measured on 2026-12-02, of 1,424 entries: the choice as this test makes it (the pages,
 #: walked game states, refused addresses, posted answers, the analyze API, the status page's reports
 #: of planted mistakes; no game played through) shows 1,241 (87 %); `make context-shots`, which plays
-#: the pages' games and 27 more new matches through too, shows 1,264 (89 %) and photographs 1,254.
+#: the pages' games and 24 more new matches through too, shows 1,264 (89 %) and photographs 1,254.
 #: What no visit shows: game states no walk or game reached (a blocked round tied on pips, a match's
 #: end, a hint for a rare hand, a Mexican Train round tied); a click's refusal (the page's script asks
 #: for it); refusals only a hand-made address or body gets.
