@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -139,3 +140,15 @@ def phone(browser):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+#: ``TEST_PICTURES=1 make test`` keeps a picture of the pages the browser tests walk through, in
+#: test-artifacts/, for a person to look at. Nothing checks them, and taking hundreds of full-page
+#: screenshots cost CI about two minutes of its twenty, so by default they are not taken.
+KEEP_PICTURES = os.environ.get("TEST_PICTURES", "") not in ("", "0")
+
+
+def keep_picture(page, path: Path, full_page: bool = False) -> None:
+    """A screenshot of ``page`` (a page or a locator) saved at ``path``, when pictures are kept."""
+    if KEEP_PICTURES:
+        page.screenshot(path=str(path), **({"full_page": True} if full_page else {}))

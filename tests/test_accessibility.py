@@ -19,6 +19,8 @@ import pytest
 
 from site_pages import LANGS, collected_pages, first_hand, question_step
 
+from conftest import keep_picture
+
 AXE_BLOCKING = {"serious", "critical"}
 
 
@@ -96,7 +98,7 @@ def test_axe_finds_no_serious_violation(live_server, page, axe, lang, name, url,
     results = axe.run(page)
     problems = blocking(results)
     if problems:
-        page.screenshot(path=str(artifacts / f"axe-{lang}-{name}.png"), full_page=True)
+        keep_picture(page, artifacts / f"axe-{lang}-{name}.png", full_page=True)
     assert not problems, "\n".join(problems)
 
 
@@ -196,7 +198,7 @@ def test_a_guided_hand_is_played_with_the_keyboard_alone(live_server, page, lang
         moves += 1
     assert page.locator(".result").count() == 1, "the round reached its end"
     assert moves >= 2
-    page.screenshot(path=str(artifacts / f"keyboard-hand-{lang}.png"), full_page=True)
+    keep_picture(page, artifacts / f"keyboard-hand-{lang}.png", full_page=True)
 
 
 # ---- what a screen reader reads ------------------------------------------------------------------

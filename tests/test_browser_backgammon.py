@@ -11,6 +11,8 @@ import pytest
 
 from tutor.games.backgammon.diagrams import load_diagrams
 
+from conftest import keep_picture
+
 DIAGRAMS = load_diagrams()
 IDS = list(DIAGRAMS)
 LANGS = ("vi", "id", "en")
@@ -74,7 +76,7 @@ def test_every_board_fits_and_nothing_overlaps(live_server, tab, artifacts, lang
         for i, a in enumerate(checkers):
             for b in checkers[i + 1:]:
                 assert not overlap(a, b, slack=1.5), (board["id"], a, b)
-    tab.screenshot(path=str(artifacts / f"backgammon-gallery-{lang}-{width}.png"), full_page=True)
+    keep_picture(tab, artifacts / f"backgammon-gallery-{lang}-{width}.png", full_page=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -85,7 +87,7 @@ def test_each_standalone_board_is_drawn(live_server, tab, artifacts, lang):
         assert response.status == 200 and response.headers["content-type"].startswith("image/svg+xml")
         count = tab.evaluate("document.querySelectorAll('g.checker').length")
         assert count >= least_checkers(diagram_id)
-    tab.screenshot(path=str(artifacts / f"backgammon-{IDS[-1]}-{lang}.png"))
+    keep_picture(tab, artifacts / f"backgammon-{IDS[-1]}-{lang}.png")
 
 
 def _tab_to(page, predicate: str, limit: int = 120) -> None:
@@ -138,7 +140,7 @@ def test_axe_finds_nothing_serious_on_the_backgammon_pages(live_server, tab, lan
     assert tab.locator(".feedback.right").count() == 1
     problems = [v["id"] for v in axe.run(tab).response["violations"] if v["impact"] in ("serious", "critical")]
     assert problems == []
-    tab.screenshot(path=str(artifacts / f"backgammon-lesson-answered-{lang}.png"), full_page=True)
+    keep_picture(tab, artifacts / f"backgammon-lesson-answered-{lang}.png", full_page=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -152,7 +154,7 @@ def test_every_lesson_step_fits_a_phone(live_server, tab, artifacts, lang):
             assert tab.evaluate("document.documentElement.scrollWidth") <= 390, (section.id, step.id)
             boards = tab.evaluate("Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().right)")
             assert all(right <= 390 for right in boards), (section.id, step.id, boards)
-    tab.screenshot(path=str(artifacts / f"backgammon-lesson-{lang}-390.png"), full_page=True)
+    keep_picture(tab, artifacts / f"backgammon-lesson-{lang}-390.png", full_page=True)
 
 
 # ----- the handout on A4: the class's copy, as the domino handout's ---------------------------------------
@@ -176,7 +178,7 @@ def test_the_class_copy_of_a_backgammon_section_prints_with_room_and_boards_besi
     assert check_exercises(page) == 1
     fields = page.evaluate("Array.from(document.querySelectorAll('.fill-in .blank-line')).map(e => e.getBoundingClientRect().width)")
     assert len(fields) == 2 and min(fields) >= 40 * MM
-    page.screenshot(path=str(artifacts / f"backgammon-handout-{lang}-scoring-student-print.png"), full_page=True)
+    keep_picture(page, artifacts / f"backgammon-handout-{lang}-scoring-student-print.png", full_page=True)
     # the whole course's class copy: the same for the exercises of every section that has some
     page.goto(f"{live_server}/{lang}/backgammon/handout/?copy=student")
     assert check_exercises(page) == sum(1 for s in load_course() if any(t.question for t in s.steps))
@@ -244,7 +246,7 @@ def test_progress_is_saved_and_continue_lands_on_the_next_unseen_step(live_serve
     page.goto(f"{live_server}/{lang}/backgammon/")
     assert [int(n) for n in re.findall(r"\d+", progress.inner_text())] == [1, 1]
     assert start.locator(".where-next").inner_text().strip() == _say(lang, points.steps[0].title)
-    page.screenshot(path=str(artifacts / f"backgammon-continue-{lang}.png"), full_page=True)
+    keep_picture(page, artifacts / f"backgammon-continue-{lang}.png", full_page=True)
     # the home page: the backgammon Continue leads there too; the domino course's button is untouched
     page.goto(f"{live_server}/{lang}/")
     home = page.locator('[data-game="backgammon"] a.resume')

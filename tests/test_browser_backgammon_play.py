@@ -16,6 +16,8 @@ import pytest
 
 from tutor.games.backgammon.guided import MOMENTS, load_guided
 
+from conftest import keep_picture
+
 LANGS = ("vi", "id", "en")
 WIDTHS = (390, 1280)
 GUIDED = load_guided()
@@ -120,7 +122,7 @@ def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, ar
     for width in WIDTHS:  # the end, at both widths
         tab.set_viewport_size({"width": width, "height": 860})
         check_fits(tab, width)
-        tab.screenshot(path=str(artifacts / f"bg-guided-{position_id}-{lang}-{width}.png"), full_page=True)
+        keep_picture(tab, artifacts / f"bg-guided-{position_id}-{lang}-{width}.png", full_page=True)
 
 
 def test_a_whole_free_game_by_tapping_in_three_languages_at_both_widths(live_server, tab, artifacts):
@@ -162,7 +164,7 @@ def test_a_whole_free_game_by_tapping_in_three_languages_at_both_widths(live_ser
     assert all({"move", "decide"} <= phases for phases in seen_in.values()), seen_in
     result = tab.locator("section.result")
     assert result.is_visible() and len(result.inner_text()) > 10
-    tab.screenshot(path=str(artifacts / f"bg-free-game-{lang}.png"), full_page=True)
+    keep_picture(tab, artifacts / f"bg-free-game-{lang}.png", full_page=True)
     # the result, too, survives a change of language
     other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
     address = tab.url.split("/", 4)[4].split("#")[0]

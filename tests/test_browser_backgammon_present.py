@@ -20,6 +20,8 @@ from test_browser_present import FITS as PSEUDO_FITS, LABELS, pseudo_server  # n
 from tutor.games.backgammon import course
 from tutor.web.present import slides_of
 
+from conftest import keep_picture
+
 LANGS = ("vi", "id", "en")
 SECTIONS = course.load_course()
 TWO_DICE = next(s for s in SECTIONS if s.id == "two-dice")  # both-dice, higher-die and its question: 3 slides
@@ -98,7 +100,7 @@ def test_every_backgammon_slide_fits_the_projector(live_server, projector, artif
             assert m["figureInside"], (where, "the board or its button runs off the slide")
             if m["svg"]:
                 assert min(m["svg"]) >= 250, (where, m["svg"])
-            page.screenshot(path=str(artifacts / f"bg-present-{lang}-{section.number}-{section.id}-{slide.number}.png"))
+            keep_picture(page, artifacts / f"bg-present-{lang}-{section.number}-{section.id}-{slide.number}.png")
             page.keyboard.press("ArrowRight")
         assert current(page) == len(slides_of(section))
     assert not page.errors
@@ -130,7 +132,7 @@ def test_backgammon_presenter_keys(live_server, projector, artifacts, lang):
     assert [label.lstrip("✓ ").strip() for label, correct, _bg in marked if correct] == right
     greens = {bg for _l, correct, bg in marked if correct}
     assert len(greens) == 1 and greens != {bg for _l, correct, bg in marked if not correct}  # the right one stands out
-    page.screenshot(path=str(artifacts / f"bg-present-answer-{lang}.png"))
+    keep_picture(page, artifacts / f"bg-present-answer-{lang}.png")
     page.keyboard.press("A")
     assert not answer.is_visible()
     # B blacks the screen out; Esc brings it back, then leaves for the lesson step on screen
@@ -151,10 +153,10 @@ def test_question_slides_show_the_board_neutral_until_a(live_server, projector, 
     page.goto(f"{live_server}/en/backgammon/present/{TWO_DICE.id}/{TWO_DICE.steps[1].id}")
     for where in ("step", "question"):
         assert page.evaluate(VISIBLE_MARKS) == 0, where
-        page.screenshot(path=str(artifacts / f"bg-present-neutral-{where}.png"))
+        keep_picture(page, artifacts / f"bg-present-neutral-{where}.png")
         page.keyboard.press("a")
         assert page.evaluate(VISIBLE_MARKS) == 3, where  # from 24, to 18, and the legend's key
-        page.screenshot(path=str(artifacts / f"bg-present-revealed-{where}.png"))
+        keep_picture(page, artifacts / f"bg-present-revealed-{where}.png")
         page.keyboard.press("a")
         assert page.evaluate(VISIBLE_MARKS) == 0, where
         page.keyboard.press("ArrowRight")
@@ -191,7 +193,7 @@ def test_the_notes_window_follows_the_backgammon_slides_only(live_server, browse
     notes_on(3)
     question = TWO_DICE.steps[1].question
     assert question.options[course.correct_options(question)[0]] in notes.locator("#notes-3 .notes-answer").inner_text()
-    notes.screenshot(path=str(artifacts / f"bg-present-notes-{lang}.png"))
+    keep_picture(notes, artifacts / f"bg-present-notes-{lang}.png")
     # keys in the notes window move the slides
     notes.bring_to_front()
     notes.keyboard.press("ArrowLeft")
@@ -282,7 +284,7 @@ def test_every_word_and_number_on_every_board_reads_from_the_back_of_the_room(re
     boards = [(s.id, slide.number) for s in SECTIONS for slide in slides_of(s)
               if (slide.step.question.diagram if slide.question else slide.step.diagram)]
     assert sorted({(section_id, number) for _, section_id, number, _ in measured}) == sorted(boards)
-    page.screenshot(path=str(artifacts / f"bg-present-labels-{lang}-last.png"))
+    keep_picture(page, artifacts / f"bg-present-labels-{lang}-last.png")
     assert not page.errors
 
 
@@ -305,5 +307,5 @@ def test_every_backgammon_slide_fits_in_the_pseudo_locale_with_the_answer_shown(
             if m["svg"]:
                 assert m["svg"][3] <= 720 - 44 + 1 and m["svg"][2] <= 1281 and min(m["svg"][:2]) >= -1, where
             page.keyboard.press("ArrowRight")
-        page.screenshot(path=str(artifacts / f"bg-present-en-XA-{section.number}-{section.id}-last.png"))
+        keep_picture(page, artifacts / f"bg-present-en-XA-{section.number}-{section.id}-last.png")
     assert not page.errors

@@ -13,6 +13,8 @@ import pytest
 from tutor.games.domino.diagrams import load_diagrams
 from tutor.games.domino.mexican_diagrams import load_mexican_diagrams
 
+from conftest import keep_picture
+
 IDS = list(load_diagrams())
 LANGS = ("vi", "id", "en")
 
@@ -140,7 +142,7 @@ def test_gallery_in_chromium(live_server, page, artifacts, lang):
             assert load_diagrams()[diagram_id].caption in caption
         if k % len(LANGS) == LANGS.index(lang):  # each picture photographed in one language in turn (CI time)
             assert_drawn(svg.screenshot(), f"gallery {diagram_id}/{lang}")
-    page.screenshot(path=str(artifacts / f"diagrams-gallery-{lang}.png"), full_page=True)
+    keep_picture(page, artifacts / f"diagrams-gallery-{lang}.png", full_page=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -152,4 +154,4 @@ def test_the_gallery_fits_a_phone(live_server, page, artifacts, lang):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for box in page.locator("figure.diagram svg").evaluate_all("s => s.map(e => e.getBoundingClientRect().right)"):
         assert box <= 390
-    page.screenshot(path=str(artifacts / f"diagrams-gallery-{lang}-390.png"), full_page=True)
+    keep_picture(page, artifacts / f"diagrams-gallery-{lang}-390.png", full_page=True)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conftest import PHONE
+from conftest import PHONE, keep_picture
 from tutor.freeplay import new_game_id
 from tutor.games.domino.guided import hand_by_id, load_hands, replay
 
@@ -147,7 +147,7 @@ def play_to_the_end(page, app, lang: str, viewport: dict, url: str, shots: str |
         drawing = page.locator('.moves button[value="draw"]').count() > 0
         before = page.locator(".moves button.tile-button").evaluate_all("bs => bs.map(b => b.dataset.tile)")
         if shots and not shot_taken and page.locator(".table-picture g.line g.tile").count() >= 10:
-            page.screenshot(path=str(artifacts / shots))  # once: the first table with a long line
+            keep_picture(page, artifacts / shots)  # once: the first table with a long line
             shot_taken = True
         tap_a_move(page)
         assert page.url.endswith("#table")
@@ -204,14 +204,14 @@ def test_every_guided_hand_by_tapping_on_a_phone(live_server, app, phone, lang, 
     play_to_the_end(phone, app, lang, PHONE, f"{live_server}/{lang}/domino/hands/{hand_id}",
                     shots=f"game-phone-{lang}-{hand_id}.png", artifacts=artifacts)
     finish(phone, app, lang, PHONE)
-    phone.screenshot(path=str(artifacts / f"game-phone-end-{lang}-{hand_id}.png"), full_page=True)
+    keep_picture(phone, artifacts / f"game-phone-end-{lang}-{hand_id}.png", full_page=True)
 
 
 @pytest.mark.parametrize("lang,hand_id", DESKTOP_CASES)
 def test_every_guided_hand_by_tapping_on_a_desktop(live_server, app, desktop, lang, hand_id, artifacts):
     play_to_the_end(desktop, app, lang, DESKTOP, f"{live_server}/{lang}/domino/hands/{hand_id}")
     finish(desktop, app, lang, DESKTOP)
-    desktop.screenshot(path=str(artifacts / f"game-desktop-end-{lang}-{hand_id}.png"), full_page=True)
+    keep_picture(desktop, artifacts / f"game-desktop-end-{lang}-{hand_id}.png", full_page=True)
 
 
 def test_each_hand_and_language_is_played_on_both_screens():
@@ -236,7 +236,7 @@ def test_a_late_round_of_free_play_on_a_phone(live_server, app, phone, lang, sea
         if tiles > longest and phone.locator(".moves").count():
             longest = tiles
             check_the_table(phone, lang, PHONE)
-            phone.screenshot(path=str(artifacts / f"game-phone-late-{lang}-{seats}p.png"))
+            keep_picture(phone, artifacts / f"game-phone-late-{lang}-{seats}p.png")
         tap_a_move(phone)
         back_at_the_table(phone)
     assert longest >= 8, longest

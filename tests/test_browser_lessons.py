@@ -6,6 +6,8 @@ from test_lessons import checker_accepts
 from tutor.course import load_course
 from tutor.games.domino.questions import position_of
 
+from conftest import keep_picture
+
 SECTION = next(s for s in load_course() if s.id == "dealing")
 
 
@@ -38,7 +40,7 @@ def test_walk_a_section_with_the_keyboard(live_server, page, lang, artifacts):
             with page.expect_navigation():
                 page.keyboard.press("Enter")
             assert page.locator(".feedback.right").count() == 1
-        page.screenshot(path=str(artifacts / f"lesson-{lang}-{SECTION.id}-{number + 1}.png"), full_page=True)
+        keep_picture(page, artifacts / f"lesson-{lang}-{SECTION.id}-{number + 1}.png", full_page=True)
         if number + 1 < len(SECTION.steps):
             tab_to(page, 'a[rel="next"]')
             focused = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")

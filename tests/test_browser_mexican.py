@@ -17,7 +17,7 @@ from tutor.freeplay import mexican_seed, new_mexican_id
 from tutor.games.domino.mexican_guided import replay
 from tutor.games.domino.mexican_train import Deal, Match
 
-from conftest import PHONE, TEST_SECRET_KEY
+from conftest import PHONE, TEST_SECRET_KEY, keep_picture
 
 WIDTHS = "() => ({page: document.documentElement.scrollWidth, screen: window.innerWidth})"
 #: What a page of the match shows, read in one call: its width and the screen's, the height of the
@@ -62,7 +62,7 @@ def test_the_shorter_match_by_tapping_on_a_phone(live_server, phone, artifacts):
             assert pips == checker_pips(phone.url), "the round's pips are the checker's"
             rows.append(pips)
             if len(rows) == 1:
-                phone.screenshot(path=str(artifacts / "mexican-round-end-phone.png"), full_page=True)
+                keep_picture(phone, artifacts / "mexican-round-end-phone.png", full_page=True)
             next_round = phone.locator("a[data-next-round]")
             if not next_round.count():
                 break
@@ -81,7 +81,7 @@ def test_the_shorter_match_by_tapping_on_a_phone(live_server, phone, artifacts):
     assert ("you win the match" if totals[0] < totals[1] else "your opponent wins the match"
             if totals[1] < totals[0] else "you share the match") in result
     assert phone.locator("a.button.primary", has_text="New match").count() == 1
-    phone.screenshot(path=str(artifacts / "mexican-match-end-phone.png"), full_page=True)
+    keep_picture(phone, artifacts / "mexican-match-end-phone.png", full_page=True)
     phone.set_viewport_size({"width": 360, "height": 740})  # the smallest phone the tutor is built for
     assert phone.evaluate(WIDTHS)["page"] <= 360
 
@@ -106,7 +106,7 @@ def test_the_guided_hand_to_its_moment_with_the_hint_in_vietnamese(live_server, 
     hint = page.locator("section.hints").inner_text()
     assert "Gợi ý" in hint and "3-1" in hint and "5-3" in hint, hint
     assert page.evaluate(WIDTHS)["page"] <= 1280
-    page.screenshot(path=str(artifacts / "mexican-guided-moment-vi.png"), full_page=True)
+    keep_picture(page, artifacts / "mexican-guided-moment-vi.png", full_page=True)
     # axe (bundled, offline) finds nothing serious on the page with the picture, the moment and the hint
     from axe_playwright_python.sync_playwright import Axe
 
@@ -186,13 +186,13 @@ def test_the_guided_hand_on_a_projector_is_played_with_keys_in_indonesian(live_s
     assert "3-1" in hint and "5-3" in hint and "Petunjuk" in hint, hint
     assert not page.locator('.game-bar [data-key="h"]').count()
     fits()
-    page.screenshot(path=str(artifacts / "mexican-present-moment-id.png"))
+    keep_picture(page, artifacts / "mexican-present-moment-id.png")
     # in a 390 px window the page scrolls, the narrow picture takes the width inside the margins, every
     # control is a 44 px target
     page.set_viewport_size({"width": 390, "height": 844})
     m = page.evaluate(PROJECTOR)
     assert m["across"] <= 0 and m["svg"][0] >= 0.85 and m["button"] >= 44 and m["status"] >= 24, m
-    page.screenshot(path=str(artifacts / "mexican-present-moment-390-id.png"), full_page=True)
+    keep_picture(page, artifacts / "mexican-present-moment-390-id.png", full_page=True)
     # Esc leaves for the ordinary page, the same position
     moves = re.search(r"moves=[^&#]*", page.url).group(0)
     with page.expect_navigation():

@@ -5,6 +5,8 @@ import pytest
 
 from tutor.games.domino.guided import load_hands
 
+from conftest import keep_picture
+
 
 def hand_buttons(page):
     return page.locator(".moves button.tile-button")
@@ -35,7 +37,7 @@ def test_play_a_guided_hand_by_clicking(live_server, page, lang, artifacts):
                 unplayable.first.click()
             assert page.locator(".refusal").is_visible()
             assert hand_buttons(page).all_inner_texts() == hand, "a refused click changes nothing"
-            page.screenshot(path=str(artifacts / f"play-refused-{lang}.png"), full_page=True)
+            keep_picture(page, artifacts / f"play-refused-{lang}.png", full_page=True)
             refused = True
             page.goto(url)
             continue
@@ -59,4 +61,4 @@ def test_play_a_guided_hand_by_clicking(live_server, page, lang, artifacts):
     assert refused, "an illegal click was tried"
     result = page.locator(".result").inner_text()
     assert "=" in result, "the scoring shows its arithmetic"
-    page.screenshot(path=str(artifacts / f"play-end-{lang}.png"), full_page=True)
+    keep_picture(page, artifacts / f"play-end-{lang}.png", full_page=True)

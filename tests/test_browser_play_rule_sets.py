@@ -20,7 +20,7 @@ from tutor.freeplay import new_game_id
 from tutor.games.domino.rules import RULE_SETS
 from tutor.web.play import ROUND_SEPARATOR
 
-from conftest import PHONE
+from conftest import PHONE, keep_picture
 
 #: rule set, players, language, game number, the rule set's name in that language
 CASES = [
@@ -66,7 +66,7 @@ def test_a_round_of_each_rule_set_by_tapping_on_a_phone(live_server, phone, rule
                 buttons.first.tap()
             continue
         tile = phone.locator(".choose-end p").inner_text().split()[0]
-        phone.screenshot(path=str(artifacts / f"rule-sets-choose-arm-{rules}-{lang}.png"), full_page=True)
+        keep_picture(phone, artifacts / f"rule-sets-choose-arm-{rules}-{lang}.png", full_page=True)
         with phone.expect_navigation():
             phone.locator(f'.choose-end a[data-end="{side}"]').tap()
         a, b = tile.split("-")
@@ -78,7 +78,7 @@ def test_a_round_of_each_rule_set_by_tapping_on_a_phone(live_server, phone, rule
     assert phone.locator(".result .headline").first.inner_text(), "the round's result is said"
     if rules != "sato":
         assert arms_chosen, "a tile went onto the spinner's top or bottom arm through the choose-end buttons"
-    phone.screenshot(path=str(artifacts / f"rule-sets-end-{rules}-{lang}.png"), full_page=True)
+    keep_picture(phone, artifacts / f"rule-sets-end-{rules}-{lang}.png", full_page=True)
     # the match goes on: the next round is dealt by the same rules, the totals carried over
     totals = re.findall(r"\d+", phone.locator("p.scores").first.inner_text())[:seats]  # each player's
     assert len(totals) == seats, totals

@@ -25,6 +25,8 @@ from tutor.games.domino.diagrams import load_diagrams
 from tutor.games.domino.mexican_diagrams import load_mexican_diagrams
 from tutor.web.present import slides_of
 
+from conftest import keep_picture
+
 LANGS = ("vi", "id", "en")
 SECTIONS = load_course()
 SECTION = next(s for s in SECTIONS if s.id == "dealing")  # 4 steps, 2 questions: 6 slides
@@ -133,7 +135,7 @@ def test_every_slide_fits_in_large_type_and_high_contrast(live_server, projector
         assert m["right"] <= 1, (where, "text runs off the right of the slide", m["right"])
         if m["svg"]:
             assert min(m["svg"]) >= 250, (where, "the diagram fills its part of the slide", m["svg"])
-        page.screenshot(path=str(artifacts / f"present-{lang}-{section.number}-{section.id}-{slide.number}.png"))
+        keep_picture(page, artifacts / f"present-{lang}-{section.number}-{section.id}-{slide.number}.png")
         page.keyboard.press("ArrowRight")
     assert current(page) == len(slides)
     assert not page.errors
@@ -182,7 +184,7 @@ def test_b_blanks_the_screen_and_b_brings_it_back(live_server, projector, artifa
     box = blank.bounding_box()
     assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, 1280, 720)
     assert page.evaluate("getComputedStyle(document.querySelector('.blank')).backgroundColor") == "rgb(0, 0, 0)"
-    page.screenshot(path=str(artifacts / "present-blank.png"))
+    keep_picture(page, artifacts / "present-blank.png")
     page.keyboard.press("B")
     assert not blank.is_visible()
     page.keyboard.press(".")  # the other usual key for a black screen
@@ -220,7 +222,7 @@ def test_a_reveals_the_answer_that_the_engine_accepts(live_server, projector, ar
         li => [li.textContent.trim(), li.classList.contains('correct'), getComputedStyle(li).backgroundColor])""")
     assert {label for label, correct, _bg in marked if correct} == {"5-4 at the left end", "6-1 at the right end"}
     assert all(bg == "rgb(10, 90, 31)" for _l, correct, bg in marked if correct)
-    page.screenshot(path=str(artifacts / "present-answer-revealed.png"))
+    keep_picture(page, artifacts / "present-answer-revealed.png")
     page.keyboard.press("A")
     assert not page.locator(".slide:not([hidden]) .answer-text").is_visible()
 
@@ -279,7 +281,7 @@ def test_the_notes_window_follows_the_slides_and_moves_them(live_server, browser
     slides_page.keyboard.press("End")
     notes_on(len(slides))
     assert "last slide" in notes.locator(f"#notes-{len(slides)} .coming").inner_text()
-    notes.screenshot(path=str(artifacts / "present-notes.png"))
+    keep_picture(notes, artifacts / "present-notes.png")
     slides_page.keyboard.press("Home")
     notes_on(1)
     # and the other way round: keys in the notes window move the slides
@@ -371,7 +373,7 @@ def test_the_handout_prints_on_a4_with_no_diagram_cut(live_server, browser, arti
     hidden = page.evaluate("""() => ['header.site', 'nav.languages', '.handout-tools', '.diagram-file']
         .flatMap(sel => Array.from(document.querySelectorAll(sel))).filter(e => getComputedStyle(e).display !== 'none').length""")
     assert hidden == 0
-    page.screenshot(path=str(artifacts / f"handout-{lang}-print-media.png"), full_page=True)
+    keep_picture(page, artifacts / f"handout-{lang}-print-media.png", full_page=True)
     context.close()
 
 
@@ -448,7 +450,7 @@ def test_every_slide_fits_in_the_pseudo_locale_with_the_answer_shown(pseudo_serv
             assert page.locator(".slide:not([hidden]) details.answer").get_attribute("open") is not None
         m = page.evaluate(FITS)
         where = f"en-XA {section.id} slide {slide.number}"
-        page.screenshot(path=str(artifacts / f"present-en-XA-{section.number}-{section.id}-{slide.number}.png"))
+        keep_picture(page, artifacts / f"present-en-XA-{section.number}-{section.id}-{slide.number}.png")
         assert m["texts"] > 0
         assert m["bottom"] <= 1, (where, "text runs under the control bar", m)
         assert m["right"] <= 1, (where, "text runs off the right", m)
@@ -479,11 +481,11 @@ def test_the_question_and_the_slide_before_show_the_position_plainly_until_a(liv
     page.goto(f"{live_server}/en/domino/present/turn/choose-an-end")
     for where in ("step", "question"):
         assert page.evaluate(VISIBLE_MARKS) == {"rings": 0, "dimmed": 0, "lines": 0}, where
-        page.screenshot(path=str(artifacts / f"present-plain-{where}.png"))
+        keep_picture(page, artifacts / f"present-plain-{where}.png")
         page.keyboard.press("a")
         revealed = page.evaluate(VISIBLE_MARKS)
         assert revealed["rings"] == 2 and revealed["dimmed"] == 4, (where, revealed)  # 5-4, 6-1; the other four
-        page.screenshot(path=str(artifacts / f"present-revealed-{where}.png"))
+        keep_picture(page, artifacts / f"present-revealed-{where}.png")
         page.keyboard.press("a")
         assert page.evaluate(VISIBLE_MARKS)["rings"] == 0
         page.keyboard.press("ArrowRight")
@@ -586,7 +588,7 @@ def test_the_class_copy_of_a_section_prints_with_room_and_pictures_beside_the_ex
     check_exercises(page)
     fields = page.evaluate("Array.from(document.querySelectorAll('.fill-in .blank-line')).map(e => e.getBoundingClientRect().width)")
     assert len(fields) == 2 and min(fields) >= 40 * MM
-    page.screenshot(path=str(artifacts / f"handout-{lang}-{section.id}-student-print.png"), full_page=True)
+    keep_picture(page, artifacts / f"handout-{lang}-{section.id}-student-print.png", full_page=True)
     # the whole rulebook's class copy: the same for the exercise of every section
     page.goto(f"{live_server}/{lang}/domino/handout/?copy=student")
     assert check_exercises(page) == len(SECTIONS)
@@ -640,7 +642,7 @@ def test_a_guided_hand_on_the_projector_is_played_with_keys_and_clicks(live_serv
     m = page.evaluate(GAME_LAYOUT)
     assert m["status"] >= 36 and m["scroll"] <= 0 and m["bar"] <= 1, m
     assert m["svg"][1] >= 0.5 * 720 or m["svg"][0] >= 0.6 * 1280, ("the table fills the screen", m)
-    page.screenshot(path=str(artifacts / "present-game-start.png"))
+    keep_picture(page, artifacts / "present-game-start.png")
     # the class chooses the tile that may be played: the teacher presses its number
     key = page.locator(".game-moves button.playable").first.get_attribute("data-key")
     before = page.url
@@ -656,7 +658,7 @@ def test_a_guided_hand_on_the_projector_is_played_with_keys_and_clicks(live_serv
             page.keyboard.press("e")
         assert page.locator(".game-side .explanation p").count() >= 1
         assert page.evaluate(GAME_LAYOUT)["scroll"] <= 0
-        page.screenshot(path=str(artifacts / "present-game-hint.png"))
+        keep_picture(page, artifacts / "present-game-hint.png")
         # a click works as well as a key
         with page.expect_navigation():
             page.locator(".game-moves button.playable").first.click()
@@ -727,7 +729,7 @@ def test_the_projector_layout_of_a_game_works_on_a_390_px_screen(live_server, br
                     page.keyboard.press(key)
                 assert "present=1" in page.url
                 check()
-        page.screenshot(path=str(artifacts / f"present-game-390-{lang}-{n}.png"), full_page=True)
+        keep_picture(page, artifacts / f"present-game-390-{lang}-{n}.png", full_page=True)
     # a tap on a tile that may be played makes the move and stays in the layout
     page.goto(live_server + links[0])
     with page.expect_navigation():
@@ -803,5 +805,5 @@ def test_every_label_in_every_slide_picture_reads_from_the_back_of_the_room(requ
     pictures = [(s, slide) for s in SECTIONS for slide in slides_of(s)
                 if (slide.step.question.diagram if slide.question else slide.step.diagram)]
     assert len({(section_id, number) for _, section_id, number, _ in measured}) == len(pictures)
-    page.screenshot(path=str(artifacts / f"present-labels-{lang}-last.png"))
+    keep_picture(page, artifacts / f"present-labels-{lang}-last.png")
     assert not page.errors

@@ -2,10 +2,12 @@
 
 import pytest
 
+from conftest import keep_picture
+
 
 @pytest.mark.parametrize("lang,title", [("en", "Game rules, step by step")])
 def test_home_page_in_a_real_browser(live_server, page, lang, title, artifacts):
     page.goto(f"{live_server}/{lang}/")
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator("h1").inner_text() == title
-    page.screenshot(path=str(artifacts / f"home-{lang}.png"))
+    keep_picture(page, artifacts / f"home-{lang}.png")

@@ -8,6 +8,8 @@ import pytest
 
 from tutor.course import load_course
 
+from conftest import keep_picture
+
 LANGS = ["vi", "id", "en"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -61,7 +63,7 @@ def test_the_header_fits_a_phone(at, live_server, lang, width, artifacts):
             assert target["h"] >= 44 and target["w"] >= 44, f"touch target too small: {target}"
             assert target["x"] >= 0 and target["x"] + target["w"] <= width + 0.5, f"off screen: {target}"
         assert boxes["header"]["h"] <= 200, "the header leaves room for the page"
-    page.screenshot(path=str(artifacts / f"header-{lang}-{width}.png"))
+    keep_picture(page, artifacts / f"header-{lang}-{width}.png")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -127,7 +129,7 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     said = page.locator(".feedback").inner_text()
     assert words["Try once more."] in said and "%" not in said
     assert page.locator('.feedback.right').count() == 0
-    page.screenshot(path=str(artifacts / f"question-{lang}-{size}-first-try.png"), full_page=False)
+    keep_picture(page, artifacts / f"question-{lang}-{size}-first-try.png")
     # the second try: right
     with page.expect_navigation():
         page.locator('.choices button[value="1"]').click()
@@ -139,4 +141,4 @@ def test_questions_are_judged_and_progress_counts_right_answers_and_continue_ret
     page.goto(f"{live_server}/{lang}/domino/hands/")
     page.locator("nav.ways a.continue").click()
     page.wait_for_url(f"**/{lang}/domino/lessons/scoring/{after.id}")
-    page.screenshot(path=str(artifacts / f"continue-{lang}-{size}.png"), full_page=False)
+    keep_picture(page, artifacts / f"continue-{lang}-{size}.png")

@@ -255,6 +255,27 @@ def refused_paths(path: str) -> list[str]:
     return paths
 
 
+#: Trains a Mexican Train tile may be sent to: the opponent's, public ones (the next, later ones).
+TRAINS = ("s1", "t1", "t2", "t3", "t9")
+
+
+def train_refusals(client, path: str) -> list[str]:
+    """A Mexican Train address with one play more that the rules refuse for a reason of the train: a
+    tile from the hand (the first play the page offers) sent to each of :data:`TRAINS`, and a pass
+    while a play or the boneyard is left."""
+    now = _decisions(path)
+    html = unescape(client.get(path).get_data(as_text=True))
+    plays = [_decisions(ahead)[len(now):].lstrip(".") for ahead in next_paths(path, html)
+             if _decisions(ahead).startswith(now) and _decisions(ahead) != now]
+    tiles = [play.split(":")[0] for play in plays if re.fullmatch(r"\d+-\d+:[st]\d", play)]
+    if not tiles:
+        return []
+    glue = "." if now and not now.endswith("~") else ""
+    base = [(k, v) for k, v in parse_qsl(urlsplit(path).query, keep_blank_values=True) if k != "m"]
+    return [urlsplit(path).path + "?" + urlencode([*base, ("m", f"{now}{glue}{token}")])
+            for token in (*(f"{tiles[0]}:{train}" for train in TRAINS), "pass")]
+
+
 def tampered_paths(paths: Iterable[str]) -> list[str]:
     """Addresses changed by hand: a game id cut short, a game's address with more than any game holds,
     and for each kind of page named by an id (a section, a step, a diagram, a hand), an id that is not there."""
@@ -274,6 +295,23 @@ def tampered_paths(paths: Iterable[str]) -> list[str]:
         elif not query and len(segments) >= 4:
             tampered.append("/" + "/".join([*segments[:-1], "no-such-" + segments[-1][:12]]))
     return list(dict.fromkeys(tampered))
+
+
+def hand_made_visits() -> list[Visit]:
+    """Requests no link makes, each refused with its own words: free play asked for with rules or a
+    number of players it does not offer, a backgammon game with options it does not have, a section,
+    a slide, a question, a handout copy or a diagram that is not there, an address too long, and a
+    form posted to a page that takes none."""
+    from .course import load_course
+
+    section = load_course()[0]
+    plain = next(step for step in section.steps if step.question is None)
+    return [Visit(path) for path in (
+        "/en/domino/play?rules=nonsense", "/en/domino/play?seats=9", "/en/backgammon/play/new?videau=7",
+        "/en/domino/present/no-such-section/", f"/en/domino/present/{section.id}/notes?slide=999",
+        f"/en/domino/present/{section.id}/{plain.id}/question", "/en/domino/handout/?copy=nobody",
+        "/en/backgammon/diagrams/B99.svg", "/en/domino/?long=" + "x" * 5000,
+    )] + [Visit("/en/domino/", form=(("answer", "6"),))]
 
 
 # ---- answers to check questions ---------------------------------------------------------------------------
@@ -586,11 +624,11 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
         for path in PLANTED_PAGES:
             if offer(Visit(PLANTED + path), shown_texts(planted_client, Visit(path))):
                 choice.visits.append(Visit(PLANTED + path))
-    walked: list[str] = []
+    walked: dict[str, list[str]] = {}  # each start's walk
     for number, start in enumerate(game_starts(base)):
         stale = 0
         for path, html in walk(client, start, seed + number):
-            walked.append(path)
+            walked.setdefault(start, []).append(path)
             if offer(Visit(path), shown_in(html)):
                 choice.visits.append(Visit(path))
                 stale = 0
@@ -602,9 +640,13 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
         for path, html in play_through(client, start, seed + number):
             if offer(Visit(path), shown_in(html)):
                 choice.visits.append(Visit(path))
-    later = [Visit(refused) for path in random.Random(seed).sample(walked, min(len(walked), 60))
+    # the refusals, from three states of each game's walk (its start, middle and end)
+    later = [Visit(refused) for walk_paths in walked.values()
+             for path in dict.fromkeys((walk_paths[0], walk_paths[len(walk_paths) // 2], walk_paths[-1]))
              for refused in refused_paths(path)]
-    later += [Visit(path) for path in tampered_paths(base)]
+    later += [Visit(refused) for walk_paths in walked.values() for path in walk_paths[::4]
+              if ":" in _decisions(path) for refused in train_refusals(client, path)]  # Mexican Train's plays
+    later += [Visit(path) for path in tampered_paths(base)] + hand_made_visits()
     for visit in [*later, *answer_visits(client, base, domino_number_answers), *api_visits(seed)]:
         if offer(visit):
             choice.visits.append(visit)
