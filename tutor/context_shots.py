@@ -165,7 +165,7 @@ def visits(app, pot: Path = TRANSLATIONS / "messages.pot", planted=None) -> list
 
     paths = page_paths(app)
     played = [*game_starts(paths), *more_matches()]
-    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played).visits]
+    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4).visits]
 
 
 def _played_through(game) -> list[str]:

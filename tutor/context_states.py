@@ -208,6 +208,39 @@ def play_through(client, start: str, seed: int, pages: int = PLAY_PAGES) -> Iter
         path = rng.choice(decisions)
 
 
+def backgammon_games(app, games: int = 4, seed: int = 0) -> list[str]:
+    """Pages of whole backgammon games with the videau (free play), made by the engine in the
+    address's words (a tap at a time would take hundreds of pages a turn): at each of the learner's
+    decisions, the page and its first and last hint. The learner takes a seeded legal play, offers the videau now
+    and then, and takes or passes it; so the games end single, gammon or by a pass."""
+    from .freeplay import new_backgammon_id
+    from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
+    from .web.backgammon_play import DECISION_SEPARATOR, Table
+
+    paths = []
+    with app.test_request_context("/en/"):
+        for number in range(games):
+            rng = random.Random(seed + number)
+            game_id = new_backgammon_id(True, False, nonce=bytes([number + 7]) * 12)
+            table = Table(None, game_id, videau=True)
+            decisions: list[str] = []
+            for _ in range(600):  # a game is about sixty decisions; a bound all the same
+                game = table.replay(decisions, 0)
+                path = f"/en/backgammon/play/game?" + urlencode([("g", game_id), ("m", DECISION_SEPARATOR.join(decisions))])
+                paths += [path, path + "&hint=1", path + "&hint=3"]
+                if game.phase is Phase.OVER:
+                    break
+                if game.phase is Phase.DECIDE:
+                    decisions.append(DOUBLE if rng.random() < 0.1 else ROLL)
+                elif game.phase is Phase.ANSWER:
+                    decisions.append(PASS if rng.random() < 0.2 else TAKE)
+                elif game.phase is Phase.LOST:
+                    decisions.append(GO_ON)
+                else:
+                    decisions.append(steps_token(rng.choice(game.plays).steps))
+    return paths
+
+
 def _game(path: str) -> str:
     return dict(parse_qsl(urlsplit(path).query)).get("g", "")
 
@@ -594,10 +627,11 @@ class Choice:
 
 
 def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, planted=None,
-           played: Iterable[str] = ()) -> Choice:
+           played: Iterable[str] = (), backgammon: int = 1) -> Choice:
     """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
     before it showed: the walked game states, the games ``played`` through (:func:`play_through`:
-    the pages' game starts and :func:`more_matches` in ``make context-shots``), refused addresses,
+    the pages' game starts and :func:`more_matches` in ``make context-shots``), ``backgammon`` whole
+    backgammon games (:func:`backgammon_games`), refused addresses,
     posted answers, API answers, and the status page of ``planted`` (:func:`planted_app`, to be
     served under :data:`PLANTED`)."""
     client = app.test_client()
@@ -636,6 +670,10 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
                 stale += 1
             if stale == STALE:
                 break
+    games = backgammon_games(app, backgammon, seed)
+    for path in games:
+        if offer(Visit(path)):
+            choice.visits.append(Visit(path))
     for number, start in enumerate(played):
         for path, html in play_through(client, start, seed + number):
             if offer(Visit(path), shown_in(html)):
@@ -644,6 +682,7 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
     later = [Visit(refused) for walk_paths in walked.values()
              for path in dict.fromkeys((walk_paths[0], walk_paths[len(walk_paths) // 2], walk_paths[-1]))
              for refused in refused_paths(path)]
+    later += [Visit(refused) for path in games[::30] for refused in refused_paths(path.split("&hint=")[0])]
     later += [Visit(refused) for walk_paths in walked.values() for path in walk_paths[::4]
               if ":" in _decisions(path) for refused in train_refusals(client, path)]  # Mexican Train's plays
     later += [Visit(path) for path in tampered_paths(base)] + hand_made_visits()
