@@ -9,9 +9,11 @@ kept only when it shows a text that nothing before it showed, so the browser ope
   buttons (a move, the hint, the explanation, an undo, the next round), an unvisited one when there
   is one, until :data:`STALE` pages in a row show nothing new; and (``make context-shots``) the
   same games and :func:`more_matches` played through (:func:`play_through`): a decision at a time to
-  the rounds' ends, each state's hint and explanation seen on the way;
-- **refusals**: a walked game's address with one decision more that the rules refuse, and addresses
-  changed by hand (a game id cut short, an id of a page that is not there);
+  the rounds' ends, each state's hint and explanation seen on the way; whole backgammon games made
+  by the engine in the address's words (:func:`backgammon_games`);
+- **refusals**: a walked game's address with one decision more that the rules refuse (a Mexican
+  Train tile sent to each train), addresses changed by hand (a game id cut short, an id of a page
+  that is not there) and requests no link makes (:func:`hand_made_visits`);
 - **answers**: each check question's answers posted, first and second try (each choice; for a number,
   one wrong number per reason the engine gives), and one the page cannot read;
 - **the analyze API**: positions of seeded games of every game and rule set (chosen by what the
@@ -333,18 +335,20 @@ def tampered_paths(paths: Iterable[str]) -> list[str]:
 def hand_made_visits() -> list[Visit]:
     """Requests no link makes, each refused with its own words: free play asked for with rules or a
     number of players it does not offer, a backgammon game with options it does not have, a section,
-    a slide, a question, a handout copy or a diagram that is not there, an address too long, and a
-    form posted to a page that takes none."""
+    a slide, a question, a handout copy or a diagram that is not there, an address too long, a
+    form posted to a page that takes none and one too large."""
     from .course import load_course
 
     section = load_course()[0]
     plain = next(step for step in section.steps if step.question is None)
+    asked = next(step for step in section.steps if step.question is not None)
     return [Visit(path) for path in (
         "/en/domino/play?rules=nonsense", "/en/domino/play?seats=9", "/en/backgammon/play/new?videau=7",
         "/en/domino/present/no-such-section/", f"/en/domino/present/{section.id}/notes?slide=999",
         f"/en/domino/present/{section.id}/{plain.id}/question", "/en/domino/handout/?copy=nobody",
         "/en/backgammon/diagrams/B99.svg", "/en/domino/?long=" + "x" * 5000,
-    )] + [Visit("/en/domino/", form=(("answer", "6"),))]
+    )] + [Visit("/en/domino/", form=(("answer", "6"),)),  # a page that takes no form
+          Visit(f"/en/domino/lessons/{section.id}/{asked.id}", form=(("answer", "6" * 5000),))]  # too large
 
 
 # ---- answers to check questions ---------------------------------------------------------------------------
