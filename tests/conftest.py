@@ -82,8 +82,9 @@ def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", "--disable-gpu-rasterization", "--disable-gpu-compositing"],
+            args=["--no-sandbox", "--disable-gpu", "--disable-gpu-rasterization", "--disable-gpu-compositing",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--no-first-run", "--disable-quic"],
         )
         yield PatientBrowser(browser)
         browser.close()

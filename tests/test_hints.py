@@ -13,8 +13,8 @@ from tutor.games.domino import (
     Action, ActionKind, Deal, Position, Required, Tile, TILES,
 )
 from tutor.games.domino.hints import (
-    SeatView, _Sampler, distinct_moves, draw_notes, explain_position, explain_turn, hint_ladder, legal_move_notes,
-    opening_notes, pass_notes, recommend, round_end_notes, strategy_notes,
+    SeatView, _Sampler, distinct_moves, draw_notes, explain_position, explain_turn, hint_ladder,
+    legal_move_notes, opening_notes, pass_notes, recommend, round_end_notes, strategy_notes,
 )
 from tutor.games.domino.players import (
     HeaviestFirst, HeuristicPlayer, RandomPlayer, TurnSummary, play_turns, summarize_turns,
@@ -571,7 +571,8 @@ HINT_KINDS = {
     "waiting", "round_over", "ends", "legal_count", "fits_left", "fits_right", "no_fit_tiles", "play_compulsory",
     "must_draw", "must_pass", "passes_so_far", "drew_tiles", "drawn_misfits", "drawn_fits_left",
     "drawn_fits_right", "drawn_fits_both", "domino", "domino_points", "blocked", "pip_total", "blocked_lowest",
-    "blocked_tiebreak", "blocked_tie", "blocked_points", "hand_left", "number_count", "known_void", "shed_doubles", "shed_double_now",
+    "blocked_tiebreak", "blocked_tie", "blocked_points", "hand_left", "number_count", "known_void", "shed_doubles",
+    "shed_double_now",
     "boneyard_plenty", "boneyard_low", "boneyard_empty", "recommend_left", "recommend_right",
     "alternative_left", "alternative_right", "recommend_open", "recommend_only_left", "recommend_only_right",
     "reason_plays_out", "reason_double", "reason_heavy", "reason_blocks", "reason_keeps_reply",

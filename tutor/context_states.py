@@ -161,11 +161,7 @@ def walk(client, start: str, seed: int, steps: int = WALK_STEPS) -> Iterator[tup
     seen: set[str] = set()
     path = start
     for _ in range(steps):
-        answer = client.get(with_msgids(path))
-        if answer.status_code in (301, 302, 303):  # a tapped tile, played: the address with it
-            path = _without_msgids(answer.location.split("#")[0])
-            answer = client.get(with_msgids(path))
-        html = unescape(answer.get_data(as_text=True))
+        path, html = _landed(client, path)
         seen.add(path)
         yield path, html
         ahead = next_paths(path, html)
@@ -175,9 +171,28 @@ def walk(client, start: str, seed: int, steps: int = WALK_STEPS) -> Iterator[tup
         path = rng.choice(fresh or ahead)
 
 
-def _decisions(path: str) -> str:
+def _query_value(path: str, name: str) -> str:
+    return dict(parse_qsl(urlsplit(path).query, keep_blank_values=True)).get(name, "")
+
+
+def decisions_of(path: str) -> str:
     """The decisions an address holds (a game's ``m``), '' for none."""
-    return dict(parse_qsl(urlsplit(path).query, keep_blank_values=True)).get("m", "")
+    return _query_value(path, "m")
+
+
+def game_of(path: str) -> str:
+    """The game id an address holds (``g``), '' for none."""
+    return _query_value(path, "g")
+
+
+def _landed(client, path: str) -> tuple[str, str]:
+    """(where ``path`` leads, its msgids view): a tapped tile that is played redirects to the address
+    that holds it."""
+    answer = client.get(with_msgids(path))
+    if answer.status_code in (301, 302, 303):
+        path = _without_msgids(answer.location.split("#")[0])
+        answer = client.get(with_msgids(path))
+    return path, unescape(answer.get_data(as_text=True))
 
 
 def play_through(client, start: str, seed: int, pages: int = PLAY_PAGES) -> Iterator[tuple[str, str]]:
@@ -187,49 +202,44 @@ def play_through(client, start: str, seed: int, pages: int = PLAY_PAGES) -> Iter
     next one's, where a random walk through every link lingers over the first moves."""
     rng = random.Random(seed)
     seen: set[str] = set()
-    path = start
+    path, html = _landed(client, start)
     while len(seen) < pages:
-        html = unescape(client.get(with_msgids(path)).get_data(as_text=True))
         seen.add(path)
         yield path, html
-        now = _decisions(path)
+        now = decisions_of(path)
         decisions = []
         for ahead in next_paths(path, html):
-            if ahead in seen or _game(ahead) != _game(path):  # a new match is a start of its own
+            if ahead in seen or game_of(ahead) != game_of(path):  # a new match is a start of its own
                 continue
-            answer = client.get(ahead)
-            if answer.status_code in (301, 302, 303):  # a tapped tile, played: the address with it
-                ahead = _without_msgids(answer.location.split("#")[0])
-            if _decisions(ahead) != now and _decisions(ahead).startswith(now):
-                decisions.append(ahead)
+            ahead, ahead_html = _landed(client, ahead)
+            if decisions_of(ahead) != now and decisions_of(ahead).startswith(now):
+                decisions.append((ahead, ahead_html))
             elif ahead not in seen:  # the hint, the explanation, an undo, a refused tap
                 seen.add(ahead)
-                yield ahead, unescape(client.get(with_msgids(ahead)).get_data(as_text=True))
+                yield ahead, ahead_html
         if not decisions:
             return
-        path = rng.choice(decisions)
+        path, html = rng.choice(decisions)
 
 
 def backgammon_games(app, games: int = 4, seed: int = 0) -> list[str]:
-    """Pages of whole backgammon games with the videau (free play), made by the engine in the
-    address's words (a tap at a time would take hundreds of pages a turn): at each of the learner's
-    decisions, the page and its first and last hint. The learner takes a seeded legal play, offers the videau now
-    and then, and takes or passes it; so the games end single, gammon or by a pass."""
+    """The states of whole backgammon games with the videau (free play), one address per decision of
+    the learner, made by the engine (a tap at a time would take hundreds of pages a turn). The
+    learner takes a seeded legal play, offers the videau now and then, and takes or passes it; so the
+    games end single, gammon or by a pass."""
     from .freeplay import new_backgammon_id
     from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
-    from .web.backgammon_play import DECISION_SEPARATOR, Table
+    from .web.backgammon_play import Table
 
     paths = []
     with app.test_request_context("/en/"):
         for number in range(games):
             rng = random.Random(seed + number)
-            game_id = new_backgammon_id(True, False, nonce=bytes([number + 7]) * 12)
-            table = Table(None, game_id, videau=True)
+            table = Table(None, new_backgammon_id(True, False, nonce=bytes([number + 7]) * 12), videau=True)
             decisions: list[str] = []
             for _ in range(600):  # a game is about sixty decisions; a bound all the same
                 game = table.replay(decisions, 0)
-                path = f"/en/backgammon/play/game?" + urlencode([("g", game_id), ("m", DECISION_SEPARATOR.join(decisions))])
-                paths += [path, path + "&hint=1", path + "&hint=3"]
+                paths.append(table.url(decisions=decisions, steps=[], lang_code="en"))
                 if game.phase is Phase.OVER:
                     break
                 if game.phase is Phase.DECIDE:
@@ -243,18 +253,14 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[str]:
     return paths
 
 
-def _game(path: str) -> str:
-    return dict(parse_qsl(urlsplit(path).query)).get("g", "")
-
-
-def more_matches(rounds: int = 3) -> list[str]:
+def more_matches(deals: int = 3) -> list[str]:
     """New free-play matches the pages do not start: each domino rule set with each number of
-    players it allows, ``rounds`` deals each (a blocked round among three or four, a tie...)."""
+    players it allows, ``deals`` matches each (a blocked round among three or four, a tie...)."""
     from .freeplay import new_game_id
     from .games.domino.rules import RULE_SETS
 
     return [f"/en/domino/play?g={new_game_id(seats, nonce=bytes([number + 1]) * 12, rules=rules)}"
-            for rules in RULE_SETS.values() for seats in rules.seat_counts for number in range(rounds)]
+            for rules in RULE_SETS.values() for seats in rules.seat_counts for number in range(deals)]
 
 
 def game_starts(paths: Iterable[str]) -> list[str]:
@@ -298,10 +304,10 @@ def train_refusals(client, path: str) -> list[str]:
     """A Mexican Train address with one play more that the rules refuse for a reason of the train: a
     tile from the hand (the first play the page offers) sent to each of :data:`TRAINS`, and a pass
     while a play or the boneyard is left."""
-    now = _decisions(path)
+    now = decisions_of(path)
     html = unescape(client.get(path).get_data(as_text=True))
-    plays = [_decisions(ahead)[len(now):].lstrip(".") for ahead in next_paths(path, html)
-             if _decisions(ahead).startswith(now) and _decisions(ahead) != now]
+    plays = [decisions_of(ahead)[len(now):].lstrip(".") for ahead in next_paths(path, html)
+             if decisions_of(ahead).startswith(now) and decisions_of(ahead) != now]
     tiles = [play.split(":")[0] for play in plays if re.fullmatch(r"\d+-\d+:[st]\d", play)]
     if not tiles:
         return []
@@ -340,12 +346,12 @@ def hand_made_visits() -> list[Visit]:
     from .course import load_course
 
     section = load_course()[0]
-    plain = next(step for step in section.steps if step.question is None)
+    no_question = next(step for step in section.steps if step.question is None)
     asked = next(step for step in section.steps if step.question is not None)
     return [Visit(path) for path in (
         "/en/domino/play?rules=nonsense", "/en/domino/play?seats=9", "/en/backgammon/play/new?videau=7",
         "/en/domino/present/no-such-section/", f"/en/domino/present/{section.id}/notes?slide=999",
-        f"/en/domino/present/{section.id}/{plain.id}/question", "/en/domino/handout/?copy=nobody",
+        f"/en/domino/present/{section.id}/{no_question.id}/question", "/en/domino/handout/?copy=nobody",
         "/en/backgammon/diagrams/B99.svg", "/en/domino/?long=" + "x" * 5000,
     )] + [Visit("/en/domino/", form=(("answer", "6"),)),  # a page that takes no form
           Visit(f"/en/domino/lessons/{section.id}/{asked.id}", form=(("answer", "6" * 5000),))]  # too large
@@ -674,10 +680,13 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
                 stale += 1
             if stale == STALE:
                 break
-    games = backgammon_games(app, backgammon, seed)
-    for path in games:
-        if offer(Visit(path)):
-            choice.visits.append(Visit(path))
+    from .web.backgammon_play import HINT_LEVELS
+
+    states = backgammon_games(app, backgammon, seed)
+    for path in states:
+        for visit in (Visit(path), Visit(f"{path}&hint=1"), Visit(f"{path}&hint={HINT_LEVELS}")):  # first, last hint
+            if offer(visit):
+                choice.visits.append(visit)
     for number, start in enumerate(played):
         for path, html in play_through(client, start, seed + number):
             if offer(Visit(path), shown_in(html)):
@@ -686,9 +695,9 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
     later = [Visit(refused) for walk_paths in walked.values()
              for path in dict.fromkeys((walk_paths[0], walk_paths[len(walk_paths) // 2], walk_paths[-1]))
              for refused in refused_paths(path)]
-    later += [Visit(refused) for path in games[::30] for refused in refused_paths(path.split("&hint=")[0])]
+    later += [Visit(refused) for path in states[::10] for refused in refused_paths(path)]
     later += [Visit(refused) for walk_paths in walked.values() for path in walk_paths[::4]
-              if ":" in _decisions(path) for refused in train_refusals(client, path)]  # Mexican Train's plays
+              if ":" in decisions_of(path) for refused in train_refusals(client, path)]  # Mexican Train's plays
     later += [Visit(path) for path in tampered_paths(base)] + hand_made_visits()
     for visit in [*later, *answer_visits(client, base, domino_number_answers), *api_visits(seed)]:
         if offer(visit):
