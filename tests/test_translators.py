@@ -548,6 +548,19 @@ def test_the_msgid_anchor_marks_the_string_on_the_page(live_server, page):
     assert page.evaluate("document.getElementById('msgid-target').textContent").endswith("steps⟧")
 
 
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_status_page_fits_a_phone(live_server, page, lang):
+    """Its tables are wider than a phone (a column per language): each scrolls by itself, and the
+    page does not."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server}/{lang}/translators/")
+    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth, screen: innerWidth,
+        tables: [...document.querySelectorAll('main table')].map(t => [t.clientWidth, t.scrollWidth])})""")
+    assert widths["page"] <= widths["screen"], widths
+    assert len(widths["tables"]) == 2 and all(shown <= widths["screen"] for shown, _whole in widths["tables"])
+    assert any(whole > shown for shown, whole in widths["tables"]), "a table wider than the screen scrolls"
+
+
 # ---- msgctxt: one English word, several roles -------------------------------------------------------------
 def test_words_with_several_roles_have_a_context_each():
     with (ROOT / "translations" / "messages.pot").open("rb") as f:
@@ -762,7 +775,7 @@ def test_a_game_played_through_reaches_the_rounds_end_and_sees_each_state_on_the
     explanation of each state seen on the way, and the round's end reached."""
     from tutor import context_states
 
-    start = context_states.more_matches(rounds=1)[0]
+    start = context_states.more_matches(deals=1)[0]
     seen = []
     for path, html in context_states.play_through(client, start, seed=0):
         seen.append(path)
@@ -770,10 +783,10 @@ def test_a_game_played_through_reaches_the_rounds_end_and_sees_each_state_on_the
             break
     else:
         raise AssertionError("the round did not end")
-    played = [context_states._decisions(path) for path in seen]
+    played = [context_states.decisions_of(path) for path in seen]
     assert played[0] == "" and len(max(played, key=len).split(".")) >= 4  # decisions, one after another
     assert any("hint=1" in path for path in seen) and any("explain=1" in path for path in seen)
-    assert all(context_states._game(path) == context_states._game(start) for path in seen)
+    assert all(context_states.game_of(path) == context_states.game_of(start) for path in seen)
 
 
 def test_the_states_post_each_answer_twice_and_one_the_page_cannot_read(client):
