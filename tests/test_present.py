@@ -874,3 +874,48 @@ def test_bad_backgammon_handout_addresses_are_404_in_the_visitors_language(clien
     assert response.status_code == 404
     if url.startswith("/vi/"):
         assert "copy=student" in response.get_data(as_text=True) and "không có" in response.get_data(as_text=True)
+
+
+# ---- a game on the projector: what the others did (play/_since.html) -----------------------------------------
+def _since(page: str) -> tuple[str, list[str]] | None:
+    """The side column's heading and lines of what the other players did, if the page has it."""
+    found = re.search(r'<section class="since">\s*<h2>(.*?)</h2>\s*<ol>(.*?)</ol>', page, re.S)
+    return (found[1], [html.unescape(line) for line in re.findall(r"<li>(.*?)</li>", found[2])]) if found else None
+
+
+def _first_move(client, start: str, page: str) -> str | None:
+    """The page after the first play the page offers (a playable tile's button, the first end when
+    it asks which; a Mexican Train play's link), or None when it offers no play (a draw)."""
+    tap = re.search(r'name="try" value="([^"]+)" class="tile-button playable"', page)
+    plays = re.findall(r'href="[^"]*?[?&]m=([^"&#]*:[^"&#]*)', html.unescape(page))
+    if not tap and not plays:
+        return None
+    moved = client.get(start + (f"&m=&try={tap[1]}" if tap else f"&m={plays[0]}") + "&present=1",
+                       follow_redirects=True).get_data(as_text=True)
+    end = re.search(r'data-end="[^"]+" href="([^"]+)"', moved)  # the tile fits both ends: which one
+    return client.get(html.unescape(end[1])).get_data(as_text=True) if end else moved
+
+
+@pytest.mark.parametrize("game", ["domino", "mexican"])
+def test_the_projector_says_what_the_others_did_before_and_since_the_classs_move(client, game):
+    """New matches on the projector: where the opponent opened, "Before your first move" lists it;
+    after the class's first move, "Since your last move" lists what the opponent then did, named
+    as the learner's opponent, never by a seat's number."""
+    from tutor.freeplay import new_game_id, new_mexican_id
+
+    headings = []
+    for number in range(1, 9):
+        nonce = bytes([number]) * 12
+        start = f"/en/domino/play?g={new_game_id(2, nonce=nonce) if game == 'domino' else new_mexican_id(6, nonce=nonce)}"
+        page = client.get(start + "&present=1").get_data(as_text=True)
+        if _since(page):
+            assert _since(page)[0] == "Before your first move" and _since(page)[1], _since(page)
+            headings.append(_since(page)[0])
+        moved = _first_move(client, start, page)
+        if moved is None:
+            continue
+        heading, lines = _since(moved)
+        headings.append(heading)
+        assert heading == "Since your last move", (start, heading)
+        assert lines and all(line.startswith("Your opponent") and "eat" not in line for line in lines), lines
+    assert "Before your first move" in headings and headings.count("Since your last move") >= 4
