@@ -98,3 +98,33 @@ def test_whole_matches_the_winner_leads_the_next_round_with_any_tile():
             match = match.after(result)
             round_number += 1
     assert checked > 100 and ties > 0, (checked, ties)  # a tie's leader leads again: it happened
+
+
+def test_a_tied_blocked_round_is_explained_with_nobody_scoring(app, client):
+    """A blocked Sato round tied on pips and tiles (the independent statement: no winner) is
+    explained, on the game page and by the analyze API, without a winner's points: the points
+    sentence once named seat None and the page failed with a 500."""
+    from tutor.games.domino.hints import round_end_notes
+    from tutor.web.voice import Voice, render_all
+
+    rng = random.Random(7)
+    tied = []
+    for seed in range(3000):
+        seats = 3 + seed % 2  # among three or four a tie on pips and tiles happens now and then
+        position = Deal.from_seed(seed, seats, SATO).position()
+        while position.required() is not Required.OVER:
+            position = position.apply(rng.choice(position.legal_actions()))
+        hands = _hands(position)
+        if all(hands) and blocked_winner(hands) is None:
+            tied.append(position)
+        if len(tied) == 3:
+            break
+    assert tied, "no tied blocked round in 3,000 deals"
+    for position in tied:
+        with app.test_request_context("/en/"):
+            said = " ".join(render_all(Voice(position.seats, 0), round_end_notes(position)))
+        assert "nobody scores" in said and "scores the pips" not in said and "You score" not in said, said
+        answer = client.post("/api/v1/domino/analyze", json={"rules": "sato", **position.to_json()})
+        assert answer.status_code == 200, answer.get_json()
+        words = answer.get_json()["explanation"]
+        assert "nobody scores" in words and "score" not in words.replace("nobody scores", ""), words

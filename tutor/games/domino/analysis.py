@@ -97,8 +97,9 @@ def _lowest_wins_notes(result: RoundResult) -> list[Note]:
 
 
 def _others_pips_notes(result: RoundResult) -> list[Note]:
-    """Sato 157: Playboard's winner, who scores the pips in the other hands."""
-    return _winner_by_pips_then_tiles(result) + _others_points(result)
+    """Sato 157: Playboard's winner, who scores the pips in the other hands; a tie: nobody scores."""
+    notes = _winner_by_pips_then_tiles(result)
+    return notes if result.winner is None else notes + _others_points(result)
 
 
 def _lower_pips_notes(result: RoundResult) -> list[Note]:
