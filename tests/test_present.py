@@ -529,6 +529,21 @@ def test_a_section_handout_holds_that_section_only(client, lang):
     assert get(client, f"/{lang}/present/").count(f'href="/{lang}/domino/handout/{section.id}/') == 2
 
 
+@pytest.mark.parametrize("game", ["domino", "backgammon"])
+def test_every_diagram_is_printed_beside_a_step_of_the_whole_handout(app, client, game):
+    """Each diagram of a course (the domino course's Mexican Train ones too) is a step's picture,
+    so the whole handout prints it with its step and needs no part for pictures no step shows."""
+    from tutor.games.backgammon.diagrams import load_diagrams
+    from tutor.web.diagrams import every_diagram
+
+    with app.app_context():
+        diagrams = set(every_diagram() if game == "domino" else load_diagrams())
+    for copy in ("teacher", "student"):
+        page = get(client, f"/en/{game}/handout/?copy={copy}")
+        printed = set(re.findall(r'<figure class="diagram handout-figure" id="(\w+)"', page))
+        assert printed == diagrams, (copy, diagrams ^ printed)
+
+
 @pytest.mark.parametrize("url", ["/en/domino/handout/?copy=everyone", "/en/domino/handout/no-such-section/", "/vi/domino/handout/scoring/?copy=x"])
 def test_bad_handout_addresses_are_404_in_the_visitors_language(client, url):
     response = client.get(url)

@@ -73,9 +73,8 @@ def handout_page(section_id: str | None):
         parts.append({"section": section, "steps": steps, "exercises": exercises, "pictures": pictures,
                       "ticked": {ex.label: right for ex, right in found}})
     diagrams = load_diagrams()
-    missing = [d for d in diagrams if d not in shown] if whole else []
     other = "student" if answers else "teacher"
-    return render_template("backgammon/handout.html", parts=parts, diagrams=diagrams, missing=missing, copy=copy,
+    return render_template("backgammon/handout.html", parts=parts, diagrams=diagrams, copy=copy,
                            whole=whole, answers=answers, other_copy=other, handout_picture=handout_picture,
                            other_url=url_for(request.endpoint, **(request.view_args or {}), copy=other))
 

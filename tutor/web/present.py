@@ -439,9 +439,8 @@ def _handout(sections: list[Section], whole: bool):
         parts.append({"section": section, "steps": steps, "exercises": exercises, "pictures": pictures,
                       "ticked": ticked})
     diagrams = every_diagram()  # (with Mexican Train's)
-    missing = [d for d in diagrams if d not in shown] if whole else []
     other = "student" if copy == "teacher" else "teacher"
-    return render_template("present/handout.html", parts=parts, diagrams=diagrams, missing=missing, copy=copy,
+    return render_template("present/handout.html", parts=parts, diagrams=diagrams, copy=copy,
                            whole=whole, answers=copy == "teacher", other_copy=other,
                            other_url=url_for(request.endpoint, **(request.view_args or {}), copy=other))
 
