@@ -75,7 +75,7 @@ def page_paths(app) -> list[str]:
       and of each domino rule set, the practice pages;
     - the presenter: the projector page and, for both courses, each section's first slide, every
       question slide (its answer shown: :data:`REVEAL`) and the speaker notes (every slide's);
-    - the handouts (the teacher's and the class's copy), the other ways to play, the translators'
+    - the handouts (the teacher's and the class's copy, a section's alone), the other ways to play, the translators'
       status page, and a page that is not there.
 
     A page whose endpoint the app does not have is left out."""
@@ -149,6 +149,7 @@ def page_paths(app) -> list[str]:
                 add(f"{present}.notes", section_id=section.id)
         add("present.handout")
         add("present.handout", copy="student")
+        add("present.section_handout", section_id=load_course()[0].id)  # one section's: its own title
         add("backgammon.handout")
         add("backgammon.handout", copy="student")
         add("pages.other_ways")
@@ -165,7 +166,7 @@ def visits(app, pot: Path = TRANSLATIONS / "messages.pot", planted=None) -> list
 
     paths = page_paths(app)
     played = [*game_starts(paths), *more_matches()]
-    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4).visits]
+    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4, domino=12).visits]
 
 
 def _played_through(game) -> list[str]:
@@ -325,37 +326,67 @@ COLLECT = """async ({url, form}) => {
 }""" % REVEAL
 
 
-def _entries(pot: Path) -> list[tuple[str | None, str, re.Pattern]]:
+class _Entries(list):
     """(context, msgid, the pattern of one of its forms) for every entry of the template, the ones
-    with the most words of their own first: "Game rules, step by step" is not "Game %(number)s"."""
+    with the most words of their own first: "Game rules, step by step" is not "Game %(number)s";
+    ``exact``: (context, a form with no placeholder) -> its entry."""
+
+    exact: dict[tuple[str | None, str], tuple[str | None, str]]
+
+
+def _entries(pot: Path) -> _Entries:
     from babel.messages.pofile import read_po
 
     with pot.open("rb") as f:
         template = read_po(f)
-    entries = []
+    entries = _Entries()
+    entries.exact = {}
     for message in template:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         for msgid in ids:
             entries.append((message.context, ids[0], pattern_for(msgid)))
-    return sorted(entries, key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1])))
+            if not _PLACEHOLDER.search(msgid):
+                entries.exact.setdefault((message.context, msgid), (message.context, ids[0]))
+    entries.sort(key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1])))
+    return entries
 
 
-def identifier(pot: Path = TRANSLATIONS / "messages.pot") -> Callable[[str], tuple[str | None, str] | None]:
-    """Text of the msgids view -> its catalog entry ``(context, msgid)``, or None."""
+def identifier(pot: Path = TRANSLATIONS / "messages.pot") -> Callable[[str], tuple[tuple[str | None, str], ...]]:
+    """Text of the msgids view -> the catalog entries ``(context, msgid)`` it may be (none, one, or
+    more: see :func:`_identify`)."""
     entries = _entries(pot)
     return lambda shown: _identify(shown, entries)
 
 
-def _identify(shown: str, entries) -> tuple[str | None, str] | None:
-    """The catalog entry behind a text of the msgids view (``context | msgid`` when it has one)."""
+#: A second entry whose pattern fits a text too is taken as shown there when it has at least this
+#: share of the best one's own words ("%(name)s still holds %(values)s: %(sum)s = %(pips)s pips." and
+#: "%(player)s still holds %(tiles)s: %(count)s pips." read alike; "Game %(number)s" is not
+#: "Game rules, step by step").
+ALIKE = 0.75
+
+
+def _own_words(msgid: str) -> int:
+    return len(_PLACEHOLDER.sub("", msgid))
+
+
+def _identify(shown: str, entries) -> tuple[tuple[str | None, str], ...]:
+    """The catalog entries behind a text of the msgids view (``context | msgid`` when it has one):
+    the one with the most words of its own whose pattern fits, and any that fit nearly as closely
+    (two sentences of different pages may read the same once filled in: the picture shows both).
+    A text that is a msgid word for word is that msgid alone ("Diagrams" is not "Diagram %(id)s")."""
     context, text = split_context(shown)
     text = " ".join(text.split())
-    for entry_context, msgid, pattern in entries:
-        if entry_context == context and pattern.match(text):
-            return entry_context, msgid
-    return None
+    if (context, text) in entries.exact:
+        return (entries.exact[context, text],)
+    found: list[tuple[str | None, str]] = []
+    for entry_context, msgid, pattern in entries:  # the most words of their own first
+        if found and _own_words(msgid) < ALIKE * _own_words(found[0][1]):
+            break
+        if entry_context == context and pattern.match(text) and (entry_context, msgid) not in found:
+            found.append((entry_context, msgid))
+    return tuple(found)
 
 
 def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Path, limit: int | None = None,
@@ -375,7 +406,7 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
                 launched.close()
     out.mkdir(parents=True, exist_ok=True)
     entries = _entries(pot)
-    known: dict[str, tuple[str | None, str] | None] = {}
+    known: dict[str, tuple[tuple[str | None, str], ...]] = {}
     index: dict[str, dict] = {}
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
@@ -394,12 +425,12 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
         for item in sorted(found, key=lambda item: item.get("rank", 0)):  # a place in sight first
             if item["text"] not in known:
                 known[item["text"]] = _identify(item["text"], entries)
-            entry = known[item["text"]]
-            if entry is None or (only is not None and entry not in only):
-                continue
-            name = shot_name(entry[1], entry[0])
-            if name not in index:
-                wanted.setdefault(name, (entry, []))[1].append((item["path"], plain(item["text"])))
+            for entry in known[item["text"]]:
+                if only is not None and entry not in only:
+                    continue
+                name = shot_name(entry[1], entry[0])
+                if name not in index:
+                    wanted.setdefault(name, (entry, []))[1].append((item["path"], plain(item["text"])))
         if not wanted:
             continue
         if visit.is_api:

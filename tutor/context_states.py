@@ -10,10 +10,14 @@ kept only when it shows a text that nothing before it showed, so the browser ope
   is one, until :data:`STALE` pages in a row show nothing new; and (``make context-shots``) the
   same games and :func:`more_matches` played through (:func:`play_through`): a decision at a time to
   the rounds' ends, each state's hint and explanation seen on the way; whole backgammon games made
-  by the engine in the address's words (:func:`backgammon_games`);
+  by the engine in the address's words (:func:`backgammon_games`), with each button and tap tried
+  in each phase (:func:`backgammon_presses`); and the rare states that the engine finds over many
+  matches, a state kept only when its notes say something new (:func:`designed_domino_states`,
+  :func:`designed_mexican_states`): a blocked round tied among three or four, a match's end...;
 - **refusals**: a walked game's address with one decision more that the rules refuse (a Mexican
   Train tile sent to each train), addresses changed by hand (a game id cut short, an id of a page
-  that is not there) and requests no link makes (:func:`hand_made_visits`);
+  that is not there) and requests no link makes (:func:`hand_made_visits`); a guided hand's result
+  worked out right, wrong and unreadably (:func:`worked_out_paths`);
 - **answers**: each check question's answers posted, first and second try (each choice; for a number,
   one wrong number per reason the engine gives), and one the page cannot read;
 - **the analyze API**: positions of seeded games of every game and rule set (chosen by what the
@@ -22,7 +26,8 @@ kept only when it shows a text that nothing before it showed, so the browser ope
 - **the status page's reports**: the translators' status page of a second app (:func:`planted_app`,
   served under :data:`PLANTED`) whose catalogs are a copy with mistakes planted: one catalog broken
   in each way the strict reading names, one not in UTF-8, one that cannot be opened, one Babel
-  refuses, one broken after the app read it, entries left fuzzy and untranslated.
+  refuses, one broken after the app read it, entries left fuzzy and untranslated; and that app's
+  error pages for a request it cannot read and for a bug, which no request to the real app makes.
 
 A tool's module, never imported by the app.
 """
@@ -222,24 +227,43 @@ def play_through(client, start: str, seed: int, pages: int = PLAY_PAGES) -> Iter
         path, html = rng.choice(decisions)
 
 
-def backgammon_games(app, games: int = 4, seed: int = 0) -> list[str]:
+@dataclass(frozen=True)
+class BackgammonState:
+    """A backgammon free-play address made by :func:`backgammon_games`, with what the game waits
+    for there and the videau's owner ('' while it is centred)."""
+
+    path: str
+    phase: str
+    owner: str = ""
+    step: str = ""  # a MOVE state: the address with the first step of a play taken
+
+
+def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState]:
     """The states of whole backgammon games with the videau (free play), one address per decision of
-    the learner, made by the engine (a tap at a time would take hundreds of pages a turn). The
-    learner takes a seeded legal play, offers the videau now and then, and takes or passes it; so the
-    games end single, gammon or by a pass."""
+    the learner, made by the engine (a tap at a time would take hundreds of pages a turn), and a
+    series' first game. The learner takes a seeded legal play, offers the videau now and then, and
+    takes or passes it; so the games end single, gammon or by a pass."""
     from .freeplay import new_backgammon_id
     from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
     from .web.backgammon_play import Table
 
-    paths = []
+    states = []
     with app.test_request_context("/en/"):
-        for number in range(games):
+        for number in range(games + 1):
             rng = random.Random(seed + number)
-            table = Table(None, new_backgammon_id(True, False, nonce=bytes([number + 7]) * 12), videau=True)
+            series = number == games  # the last one: a series' first game (its end offers the next)
+            table = Table(None, new_backgammon_id(True, series, nonce=bytes([number + 7]) * 12), videau=True)
             decisions: list[str] = []
             for _ in range(600):  # a game is about sixty decisions; a bound all the same
                 game = table.replay(decisions, 0)
-                paths.append(table.url(decisions=decisions, steps=[], lang_code="en"))
+                owner = game.position.cube.owner
+                state = BackgammonState(table.url(decisions=decisions, steps=[], lang_code="en"), game.phase.value,
+                                        "" if owner is None else str(owner))
+                if game.phase is Phase.MOVE:
+                    first = rng.choice(game.plays).steps[:1]
+                    state = BackgammonState(state.path, state.phase, state.owner,
+                                            table.url(decisions=decisions, steps=list(first), lang_code="en"))
+                states.append(state)
                 if game.phase is Phase.OVER:
                     break
                 if game.phase is Phase.DECIDE:
@@ -250,6 +274,143 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[str]:
                     decisions.append(GO_ON)
                 else:
                     decisions.append(steps_token(rng.choice(game.plays).steps))
+    return states
+
+
+#: What a backgammon page is asked to do (``do``) or where it is tapped (``at``): each button in
+#: each phase, one that is not there, a tap off the board.
+PRESSES = ("do=roll", "do=double", "do=take", "do=go-on", "do=undo", "do=confirm", "do=next-game",
+           "do=dance", "at=nowhere", "at=off")
+
+
+def backgammon_presses(states: Iterable[BackgammonState]) -> list[str]:
+    """For the first state of each phase and owner of the videau: each of :data:`PRESSES`, the
+    decisions the rules refuse (:func:`refused_paths`), the turn's first step taken and then
+    confirmed or undone, and steps that are not the game's; a series' game under way said to be
+    finished."""
+    from .freeplay import read_backgammon_id
+
+    paths, seen = [], set()
+    for state in states:
+        if decisions_of(state.path) and read_backgammon_id(game_of(state.path))[1] and "series" not in seen:
+            seen.add("series")  # a series' game under way said to be finished
+            paths.append(state.path.replace(f"m={decisions_of(state.path)}", f"m={decisions_of(state.path)}~"))
+        if (state.phase, state.owner) in seen:
+            continue
+        seen.add((state.phase, state.owner))
+        paths += [f"{state.path}&{press}" for press in PRESSES] + refused_paths(state.path)
+        if state.step:
+            paths += [state.step, f"{state.step}&do=confirm", f"{state.step}&do=undo", f"{state.path}&s=1-7"]
+    return paths
+
+
+def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3000) -> list[str]:
+    """Free-play addresses of domino states that walks seldom reach, found with the engine (no page
+    drawn): for each rule set and number of players, ``matches`` matches played to their ends by
+    seeded random choices of the learner, and of their states those whose explanation or whose
+    round's end and match's state say something the states before did not (the engine's notes
+    compared, as for the API): a blocked round tied among three or four players, the learner
+    winning one, a match won after its rounds or on a tie... Then the first rounds of ``deals``
+    game ids, for the deals in which nobody holds a double (the heaviest tile opens)."""
+    from .freeplay import DOMINO_RULES, free_play_deal, free_play_seed, new_game_id
+    from .games.domino import Match
+    from .games.domino.hints import SeatView, explain_turn, round_end_notes
+    from .games.domino.rules import RULE_SETS
+    from .web.errors import secret_key
+    from .web.play import LEARNER, MAX_ROUNDS, Table, _round_so_far
+
+    rng = random.Random(seed)
+    said: set = set()
+    paths: list[str] = []
+
+    def offer(path: str, notes, *facts) -> None:
+        new = {(*facts, *sentence) for sentence in _signature(notes) or {()}}
+        if new - said:
+            said.update(new)
+            paths.append(path)
+
+    def whose(seat: int | None) -> str:
+        return "nobody" if seat is None else "you" if seat == LEARNER else "another"
+
+    with app.test_request_context("/en/"):
+        key = secret_key()
+        for name in DOMINO_RULES:
+            rules = RULE_SETS[name]
+            for seats in rules.seat_counts:
+                for _number in range(matches):
+                    game_id = new_game_id(seats, nonce=rng.randbytes(12), rules=rules)
+                    table = Table(None, seats, free_play_seed(key, game_id), game_id=game_id, rules=rules)
+                    match = Match(seats, rules)
+                    while len(table.finished) < MAX_ROUNDS:
+                        moves: list[str] = []
+                        game, result = _round_so_far(table, match, moves)
+                        while result is None:
+                            view = SeatView.from_history(game.positions, game.actions, LEARNER)
+                            offer(table.url(moves, explain=1), explain_turn(view), name, seats, "turn")
+                            moves.append(str(rng.choice(game.position.legal_actions())))
+                            game, result = _round_so_far(table, match, moves)
+                        after = match.after(result)
+                        last_of_rounds = rules.rounds is not None and len(after.results) >= rules.rounds
+                        notes = [] if result.reason.value == "target" else round_end_notes(game.position)
+                        offer(table.url(moves), notes, name, seats, result.reason.value, whose(result.winner),
+                              after.is_over(), whose(after.winner), last_of_rounds, result.points == 1)
+                        if after.is_over():
+                            offer(table.url(moves, new_round=True), [], "a round after the match")  # refused
+                            break
+                        match = after
+                        table.finished.append(moves)
+                for _number in range(deals):  # nobody holds a double: rare with a boneyard
+                    game_id = new_game_id(seats, nonce=rng.randbytes(12), rules=rules)
+                    position = free_play_deal(key, game_id, 0).position()
+                    if not any(tile.is_double for seat in range(seats) for tile in position.hand(seat)):
+                        table = Table(None, seats, free_play_seed(key, game_id), game_id=game_id, rules=rules)
+                        game, _result = _round_so_far(table, Match(seats, rules), [])
+                        view = SeatView.from_history(game.positions, game.actions, LEARNER)
+                        offer(table.url([], explain=1), explain_turn(view), name, seats, "opening", position.to_move == LEARNER)
+    return paths
+
+
+def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
+    """Free-play addresses of Mexican Train states that walks seldom reach, found with the engine:
+    ``matches`` shorter matches (double-six) played to their ends by seeded random choices of the
+    learner; of their states, the learner's turns with a kind of choice not met before (only a draw,
+    only a pass, ...; the hint asked for) and the rounds' ends with a kind of result not met before
+    (lost, tied, the match's last round won, lost or shared)."""
+    from .freeplay import new_mexican_id
+    from .games.domino.mexican_guided import LEARNER
+    from .web.mexican_play import MexicanTable, _deal, _match, _replay
+
+    rng = random.Random(seed)
+    said: set = set()
+    paths: list[str] = []
+
+    def offer(path: str, *facts) -> None:
+        if facts not in said:
+            said.add(facts)
+            paths.append(path)
+
+    def whose(seat: int | None) -> str:
+        return "nobody" if seat is None else "you" if seat == LEARNER else "another"
+
+    with app.test_request_context("/en/"):
+        for _number in range(matches):
+            table = MexicanTable(None, new_mexican_id(6, nonce=rng.randbytes(12)), top=6)
+            match = _match(table)
+            while not match.is_over():
+                deal, moves = _deal(table, match), []
+                position = _replay(deal, moves).position
+                while position.outcome() is None:
+                    actions = position.legal_actions()
+                    kinds = tuple(sorted({action.split(":")[0] if ":" not in action else "play" for action in actions}))
+                    offer(table.url(moves, hint=1), "turn", kinds)
+                    moves.append(rng.choice(actions))
+                    position = _replay(deal, moves).position
+                outcome = position.outcome()
+                after = match.after(outcome)
+                winners = tuple(whose(seat) for seat in after.winners) if after.is_over() else ()
+                offer(table.url(moves), "end", outcome.reason, whose(outcome.winner), after.is_over(), winners)
+                match = after
+                table.finished.append(moves)
     return paths
 
 
@@ -319,20 +480,25 @@ def train_refusals(client, path: str) -> list[str]:
 
 def tampered_paths(paths: Iterable[str]) -> list[str]:
     """Addresses changed by hand: a game id cut short, a game's address with more than any game holds,
-    and for each kind of page named by an id (a section, a step, a diagram, a hand), an id that is not there."""
+    a round under way said to be finished, an unreadable first move; and for each kind of page named by an id (a section, a step, a diagram, a hand), an id that is not there."""
     tampered = []
     kinds: set[tuple] = set()  # one of each kind of page: its first three parts, its depth, its game's kind
     for path in paths:
         parts = urlsplit(path)
         query = parse_qsl(parts.query, keep_blank_values=True)
         segments = parts.path.strip("/").split("/")
-        kind = (*segments[:3], len(segments), bool(query), dict(query).get("g", "")[:2])
+        moves = dict(query).get("m", "")
+        kind = (*segments[:3], len(segments), bool(query), dict(query).get("g", "")[:2], bool(moves), "~" in moves)
         if kind in kinds:
             continue
         kinds.add(kind)
         if "g" in dict(query):
+            game = [(k, v) for k, v in query if k == "g"]
             tampered.append(parts.path + "?" + urlencode([(k, v[:-2] if k == "g" else v) for k, v in query]))
-            tampered.append(parts.path + "?" + urlencode([(k, v) for k, v in query if k == "g"] + [("m", "~" * 40)]))
+            tampered.append(parts.path + "?" + urlencode([*game, ("m", "~" * 40)]))
+            if moves:  # the round under way said to be finished; a move of the first round refused
+                tampered.append(parts.path + "?" + urlencode([*game, ("m", moves + "~")]))
+                tampered.append(parts.path + "?" + urlencode([*game, ("m", "x." + moves)]))
         elif not query and len(segments) >= 4:
             tampered.append("/" + "/".join([*segments[:-1], "no-such-" + segments[-1][:12]]))
     return list(dict.fromkeys(tampered))
@@ -349,12 +515,36 @@ def hand_made_visits() -> list[Visit]:
     no_question = next(step for step in section.steps if step.question is None)
     asked = next(step for step in section.steps if step.question is not None)
     return [Visit(path) for path in (
-        "/en/domino/play?rules=nonsense", "/en/domino/play?seats=9", "/en/backgammon/play/new?videau=7",
+        "/en/domino/play?rules=nonsense", "/en/domino/play?seats=9", "/en/domino/play?rules=straight&seats=3",
+        "/en/domino/play?rules=mexican-train&seats=3", "/en/backgammon/play/new?videau=7",
         "/en/domino/present/no-such-section/", f"/en/domino/present/{section.id}/notes?slide=999",
         f"/en/domino/present/{section.id}/{no_question.id}/question", "/en/domino/handout/?copy=nobody",
         "/en/backgammon/diagrams/B99.svg", "/en/domino/?long=" + "x" * 5000,
     )] + [Visit("/en/domino/", form=(("answer", "6"),)),  # a page that takes no form
           Visit(f"/en/domino/lessons/{section.id}/{asked.id}", form=(("answer", "6" * 5000),))]  # too large
+
+
+def worked_out_paths(client, paths: Iterable[str]) -> list[str]:
+    """A guided hand's end that asks the learner to work out the result (who wins, how many points),
+    answered: right (the engine's result), wrong, and with points that are not a number."""
+    from .games.domino.guided import hand_by_id, replay
+
+    found = []
+    for path in paths:
+        parts = urlsplit(path)
+        hand = re.fullmatch(r"/\w+/domino/hands/([\w-]+)", parts.path)
+        moves = _query_value(path, "moves")
+        if not hand or not moves or 'class="work-out"' not in client.get(path).get_data(as_text=True):
+            continue
+        guided = hand_by_id(hand[1])
+        result = replay(guided.deal, moves.split("."), guided.opponents()).position.result()
+        winner = "nobody" if result.winner is None else str(result.winner)
+        wrong = "nobody" if winner != "nobody" else "0"
+        found += [f"{path}&{urlencode(answer)}" for answer in (
+            {"answered": 1, "winner": winner, "points": result.points},
+            {"answered": 1, "winner": wrong, "points": result.points + 1},
+            {"answered": 1, "winner": winner, "points": "x"})]
+    return found
 
 
 # ---- answers to check questions ---------------------------------------------------------------------------
@@ -566,8 +756,13 @@ def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
 # ---- the status page's reports: catalogs with mistakes planted ------------------------------------
 #: Where the app with planted mistakes is served beside the real one (``context_shots`` mounts it).
 PLANTED = "/planted"
-#: The status page, as the planted app serves it.
-PLANTED_PAGES = ("/en/translators/",)
+#: The status page, as the planted app serves it, and the error pages no request to the real app
+#: makes: a request it cannot read (400) and a bug (500), planted as pages of their own.
+PLANTED_PAGES = ("/en/translators/", "/en/planted/bad-request", "/en/planted/bug")
+
+
+class PlantedBug(Exception):
+    """The planted app's bug: its error page is the picture, its traceback nobody's concern."""
 _HEADER = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
            '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n')
 #: A catalog per kind of mistake (a language Babel knows, none of the app's), each row below the
@@ -606,8 +801,9 @@ def planted_app(source: Path, folder: Path, config: dict | None = None):
     entries[1].string = ""
     with indonesian.open("wb") as f:
         write_po(f, catalog, width=0)
-    app = create_app({"TESTING": True, "CATALOG_RELOAD": True, **(config or {}),
-                      "BABEL_TRANSLATION_DIRECTORIES": str(target)})
+    app = create_app({"TESTING": True, "CATALOG_RELOAD": True, "PSEUDO_LOCALE": True, **(config or {}),
+                      "PROPAGATE_EXCEPTIONS": False, "BABEL_TRANSLATION_DIRECTORIES": str(target)})
+    _plant_error_pages(app)
     app.test_client().get("/vi/")  # read while good
     vietnamese = target / "vi" / "LC_MESSAGES" / "messages.po"
     text = vietnamese.read_text(encoding="utf-8")
@@ -620,6 +816,22 @@ def planted_app(source: Path, folder: Path, config: dict | None = None):
     (target / "my" / "LC_MESSAGES" / "messages.po").mkdir(parents=True)  # cannot be opened as a file
     app.test_client().get("/vi/")  # the broken one noticed: the last good one kept
     return app
+
+
+def _plant_error_pages(app) -> None:
+    """The pages of :data:`PLANTED_PAGES` that answer with an error: what the real app says when a
+    request cannot be read (Werkzeug's own 400) or when it fails (a 500)."""
+    from werkzeug.exceptions import BadRequest
+
+    def bad_request(lang_code: str):
+        raise BadRequest()
+
+    def bug(lang_code: str):
+        raise PlantedBug("planted")
+
+    app.add_url_rule("/<lang_code>/planted/bad-request", "planted_bad_request", bad_request)
+    app.add_url_rule("/<lang_code>/planted/bug", "planted_bug", bug)
+    app.logger.addFilter(lambda record: not (record.exc_info and isinstance(record.exc_info[1], PlantedBug)))
 
 
 # ---- the choice -------------------------------------------------------------------------------------
@@ -637,11 +849,12 @@ class Choice:
 
 
 def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, planted=None,
-           played: Iterable[str] = (), backgammon: int = 1) -> Choice:
+           played: Iterable[str] = (), backgammon: int = 1, domino: int = 4) -> Choice:
     """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
     before it showed: the walked game states, the games ``played`` through (:func:`play_through`:
     the pages' game starts and :func:`more_matches` in ``make context-shots``), ``backgammon`` whole
-    backgammon games (:func:`backgammon_games`), refused addresses,
+    backgammon games (:func:`backgammon_games`), the rare states of ``domino`` matches of each
+    domino rule set and of Mexican Train (:func:`designed_domino_states`), refused addresses,
     posted answers, API answers, and the status page of ``planted`` (:func:`planted_app`, to be
     served under :data:`PLANTED`)."""
     client = app.test_client()
@@ -654,8 +867,8 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
         for text in shown_texts(client, visit) if texts is None else texts:
             if text not in known:
                 known[text] = identify(text)
-            found.add(known[text])
-        new = found - covered - {None}
+            found.update(known[text])
+        new = found - covered
         if new:
             covered.update(new)
             choice.shows[visit.key()] = new
@@ -683,10 +896,13 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
     from .web.backgammon_play import HINT_LEVELS
 
     states = backgammon_games(app, backgammon, seed)
-    for path in states:
-        for visit in (Visit(path), Visit(f"{path}&hint=1"), Visit(f"{path}&hint={HINT_LEVELS}")):  # first, last hint
+    for state in states:
+        for visit in (Visit(state.path), Visit(f"{state.path}&hint=1"), Visit(f"{state.path}&hint={HINT_LEVELS}")):  # first, last hint
             if offer(visit):
                 choice.visits.append(visit)
+    for path in [*designed_domino_states(app, domino, seed), *designed_mexican_states(app, domino, seed)]:
+        if offer(Visit(path)):
+            choice.visits.append(Visit(path))
     for number, start in enumerate(played):
         for path, html in play_through(client, start, seed + number):
             if offer(Visit(path), shown_in(html)):
@@ -695,10 +911,10 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
     later = [Visit(refused) for walk_paths in walked.values()
              for path in dict.fromkeys((walk_paths[0], walk_paths[len(walk_paths) // 2], walk_paths[-1]))
              for refused in refused_paths(path)]
-    later += [Visit(refused) for path in states[::10] for refused in refused_paths(path)]
+    later += [Visit(path) for path in backgammon_presses(states)]
     later += [Visit(refused) for walk_paths in walked.values() for path in walk_paths[::4]
               if ":" in decisions_of(path) for refused in train_refusals(client, path)]  # Mexican Train's plays
-    later += [Visit(path) for path in tampered_paths(base)] + hand_made_visits()
+    later += [Visit(path) for path in (*tampered_paths(base), *worked_out_paths(client, base))] + hand_made_visits()
     for visit in [*later, *answer_visits(client, base, domino_number_answers), *api_visits(seed)]:
         if offer(visit):
             choice.visits.append(visit)
