@@ -14,13 +14,14 @@ browser tests do), and for each visit:
 
 The visits are the pages as they load (:func:`page_paths`: every kind of page of both courses, the
 presenter's slides and notes, game pages in several states), then what ``tutor.context_states``
-finds that they do not show: game states a seeded walk through each game's own links reaches,
-refused and hand-changed addresses, answers posted to the check questions, and the analyze API's
-answers (shown as their JSON, each string photographed where it stands). About 660 visits, 3 minutes
-on two cores, pictures for 84 % of the msgids (tests/test_translators.py keeps the share; what is
-left is listed there).
+finds that they do not show: game states a seeded walk through each game's own links reaches, the
+games played through, rare states the engine finds, refused and hand-changed addresses, answers
+posted to the check questions, and the analyze API's answers (shown as their JSON, each string
+photographed where it stands). About 6 minutes, 95 % of the msgids found shown
+(tests/test_translators.py keeps the share; what is left is listed there).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
-view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first. The
+view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first
+(and any that fits nearly as closely: :func:`_identify`). The
 pictures go to ``context-shots/`` (git-ignored), one PNG per entry, named by :func:`shot_name`, with
 ``index.json`` (entry -> picture, the page, and the form or body posted). The status page and the
 msgids view show a picture when it exists and nothing when it does not.
