@@ -167,7 +167,7 @@ def visits(app, pot: Path = TRANSLATIONS / "messages.pot", planted=None) -> list
 
     paths = page_paths(app)
     played = [*game_starts(paths), *more_matches()]
-    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4, domino=12).visits]
+    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4, designed=12).visits]
 
 
 def _played_through(game) -> list[str]:

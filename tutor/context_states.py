@@ -13,7 +13,8 @@ kept only when it shows a text that nothing before it showed, so the browser ope
   by the engine in the address's words (:func:`backgammon_games`), with each button and tap tried
   in each phase (:func:`backgammon_presses`); and the rare states that the engine finds over many
   matches, a state kept only when its notes say something new (:func:`designed_domino_states`,
-  :func:`designed_mexican_states`): a blocked round tied among three or four, a match's end...;
+  :func:`designed_mexican_states`, :func:`designed_backgammon_states`): a blocked round tied among
+  three or four, a match's end, the computer passing the videau...;
 - **refusals**: a walked game's address with one decision more that the rules refuse (a Mexican
   Train tile sent to each train), addresses changed by hand (a game id cut short, an id of a page
   that is not there) and requests no link makes (:func:`hand_made_visits`); a guided hand's result
@@ -236,6 +237,7 @@ class BackgammonState:
     phase: str
     owner: str = ""
     step: str = ""  # a MOVE state: the address with the first step of a play taken
+    done: str = ""  # ... and with every step of that play taken, a checker of its tapped
 
 
 def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState]:
@@ -260,9 +262,13 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState
                 state = BackgammonState(table.url(decisions=decisions, steps=[], lang_code="en"), game.phase.value,
                                         "" if owner is None else str(owner))
                 if game.phase is Phase.MOVE:
-                    first = rng.choice(game.plays).steps[:1]
+                    steps = rng.choice(game.plays).steps
+                    done = table.url(decisions=decisions, steps=list(steps), lang_code="en")
+                    last = steps[-1]  # a checker of the play's, where it landed (or left from, when borne off)
+                    tapped = last.dst if 1 <= last.dst <= 24 else "bar" if last.src == 25 else last.src
                     state = BackgammonState(state.path, state.phase, state.owner,
-                                            table.url(decisions=decisions, steps=list(first), lang_code="en"))
+                                            table.url(decisions=decisions, steps=list(steps[:1]), lang_code="en"),
+                                            f"{done}&at={tapped}")
                 states.append(state)
                 if game.phase is Phase.OVER:
                     break
@@ -275,6 +281,82 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState
                 else:
                     decisions.append(steps_token(rng.choice(game.plays).steps))
     return states
+
+
+def _note_facts(note) -> tuple:
+    """What decides a backgammon hint's sentence: its kind, its yes-or-no parameters, whether a
+    count is one (a plural) and whether a lead is a lead."""
+    if note is None:
+        return ()
+    facts = [note.kind]
+    for key, value in sorted(note.params.items()):
+        if isinstance(value, bool):
+            facts.append((key, value))
+        elif key in ("count", "blots") and isinstance(value, int):
+            facts.append((key, value == 1))
+        elif key == "lead" and isinstance(value, (int, float)):
+            facts.append((key, value > 0))
+    return tuple(facts)
+
+
+def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]:
+    """Free-play addresses of backgammon states that a few games seldom reach, found with the
+    engine over ``games`` games with the videau: the learner plays at random in half of them and
+    the recommended play in the others, offers, takes and passes the videau as the app's rule says
+    (now and then not), so that some games end by the computer passing, some with the computer's
+    win. Of their states, those whose hint (every rung), turn lost, computer's last events or
+    result say something the states before did not."""
+    from .freeplay import new_backgammon_id
+    from .games.backgammon import WHITE
+    from .games.backgammon.hints import cube_ladder, move_ladder
+    from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
+    from .web.backgammon_play import HINT_LEVELS, Table
+
+    rng = random.Random(seed)
+    said: set = set()
+    paths: list[str] = []
+
+    def offer(path: str, *facts) -> None:
+        if facts not in said:
+            said.add(facts)
+            paths.append(path)
+
+    with app.test_request_context("/en/"):
+        for number in range(games):
+            best = number % 2 == 1
+            table = Table(None, new_backgammon_id(True, False, nonce=rng.randbytes(12)), videau=True)
+            decisions: list[str] = []
+            for _ in range(600):  # a game is about sixty decisions; a bound all the same
+                game = table.replay(decisions, 0)
+                position, phase = game.position, game.phase
+                path = table.url(decisions=decisions, steps=[], lang_code="en")
+                last = next((i for i in range(len(game.events) - 1, -1, -1) if game.events[i].side is WHITE), -1)
+                since = tuple(sorted({(e.kind, e.before is not None and e.before.on_bar(e.side))
+                                      for e in game.events[last + 1:] if e.kind != "roll"}))
+                ladder = None
+                if phase is Phase.MOVE:
+                    ladder = move_ladder(position, ())
+                elif phase in (Phase.DECIDE, Phase.ANSWER):
+                    ladder = cube_ladder(position, answering=phase is Phase.ANSWER)
+                rungs = () if ladder is None else (*map(_note_facts, (ladder.nudge, ladder.checker, ladder.play,
+                                                                         ladder.rule)),)
+                if phase is Phase.OVER:
+                    result = game.result
+                    offer(path, "over", result.winner is WHITE, result.kind, result.points == 1, since)
+                    break
+                offer(f"{path}&hint={HINT_LEVELS}" if ladder else path, phase.value, rungs, since,
+                      phase is Phase.LOST and position.on_bar(WHITE))
+                follow = rng.random() < 0.9
+                if phase is Phase.DECIDE:
+                    decisions.append(DOUBLE if (ladder.play.kind == "hint_double") == follow else ROLL)
+                elif phase is Phase.ANSWER:
+                    decisions.append(TAKE if (ladder.play.kind == "hint_take") == follow else PASS)
+                elif phase is Phase.LOST:
+                    decisions.append(GO_ON)
+                else:
+                    steps = ladder.steps if best and ladder else rng.choice(game.plays).steps
+                    decisions.append(steps_token(steps))
+    return paths
 
 
 #: What a backgammon page is asked to do (``do``) or where it is tapped (``at``): each button in
@@ -300,26 +382,32 @@ def backgammon_presses(states: Iterable[BackgammonState]) -> list[str]:
         seen.add((state.phase, state.owner))
         paths += [f"{state.path}&{press}" for press in PRESSES] + refused_paths(state.path)
         if state.step:
-            paths += [state.step, f"{state.step}&do=confirm", f"{state.step}&do=undo", f"{state.path}&s=1-7"]
+            paths += [state.step, f"{state.step}&do=confirm", f"{state.step}&do=undo", f"{state.path}&s=1-7",
+                      state.done]
     return paths
 
 
 def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3000) -> list[str]:
     """Free-play addresses of domino states that walks seldom reach, found with the engine (no page
-    drawn): for each rule set and number of players, ``matches`` matches played to their ends by
-    seeded random choices of the learner, and of their states those whose explanation or whose
-    round's end and match's state say something the states before did not (the engine's notes
-    compared, as for the API): a blocked round tied among three or four players, the learner
-    winning one, a match won after its rounds or on a tie... Then the first rounds of ``deals``
-    game ids, for the deals in which nobody holds a double (the heaviest tile opens)."""
+    drawn): for each rule set and number of players, ``matches`` matches played to their ends, the
+    learner choosing at random in half of them and as the computer's players do in the others; of
+    their states, those whose explanation, hint (an opening, a draw, a pass, the last tile, an All
+    Fives choice) or round's end and match's state say something the states before did not (the
+    engine's notes compared, as for the API): a blocked round tied among three or four players, the
+    learner winning one, a match won after its rounds...; a tile tapped after a round's end, a
+    round added after a won match. Then the first rounds of ``deals`` game ids, for the deals in
+    which nobody holds a double (the heaviest tile opens)."""
     from .freeplay import DOMINO_RULES, free_play_deal, free_play_seed, new_game_id
     from .games.domino import Match
     from .games.domino.hints import SeatView, explain_turn, round_end_notes
+    from .games.domino.players import HeuristicPlayer
     from .games.domino.rules import RULE_SETS
     from .web.errors import secret_key
-    from .web.play import LEARNER, MAX_ROUNDS, Table, _round_so_far
+    from .games.domino import Required
+    from .web.play import HINT_LEVELS, LEARNER, MAX_ROUNDS, Table, _round_so_far
 
     rng = random.Random(seed)
+    sensible = HeuristicPlayer(seed)
     said: set = set()
     paths: list[str] = []
 
@@ -347,13 +435,28 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
                         while result is None:
                             view = SeatView.from_history(game.positions, game.actions, LEARNER)
                             offer(table.url(moves, explain=1), explain_turn(view), name, seats, "turn")
-                            moves.append(str(rng.choice(game.position.legal_actions())))
+                            now = game.position
+                            if rules.scores_ends and len(now.legal_actions()) > 1:
+                                # All Fives weighs each play by the points it is worth on average
+                                offer(table.url(moves, hint=HINT_LEVELS, explain=1), [], name, seats, "choice",
+                                      min(len(now.legal_actions()), 4))
+                            if now.required() is not Required.PLAY or len(now.hand(LEARNER)) == 1:
+                                # every rung of the hint, and the explanation it comes with: an opening,
+                                # a draw, a pass, the last tile (the hint's words for them)
+                                offer(table.url(moves, hint=HINT_LEVELS, explain=1), [], name, seats, "hint",
+                                      now.required().value, len(set(now.open_ends().values())),
+                                      len(now.boneyard) == 1, len(now.hand(LEARNER)) == 1)
+                            # half the matches played as the computer's own players play (so the
+                            # learner wins some), half at random (so the learner blunders some)
+                            moves.append(str(sensible.choose(view) if _number % 2 else
+                                             rng.choice(game.position.legal_actions())))
                             game, result = _round_so_far(table, match, moves)
                         after = match.after(result)
                         last_of_rounds = rules.rounds is not None and len(after.results) >= rules.rounds
                         notes = [] if result.reason.value == "target" else round_end_notes(game.position)
                         offer(table.url(moves), notes, name, seats, result.reason.value, whose(result.winner),
                               after.is_over(), whose(after.winner), last_of_rounds, result.points == 1)
+                        offer(table.url(moves, **{"try": "6-6"}), [], "a tile tapped after the round's end")
                         if after.is_over():
                             offer(table.url(moves, new_round=True), [], "a round after the match")  # refused
                             break
@@ -402,7 +505,8 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
                 while position.outcome() is None:
                     actions = position.legal_actions()
                     kinds = tuple(sorted({action.split(":")[0] if ":" not in action else "play" for action in actions}))
-                    offer(table.url(moves, hint=1), "turn", kinds)
+                    offer(table.url(moves, hint=1), "turn", kinds, position.drew, bool(position.boneyard),
+                          position.open_double() is not None)
                     moves.append(rng.choice(actions))
                     position = _replay(deal, moves).position
                 outcome = position.outcome()
@@ -476,6 +580,23 @@ def train_refusals(client, path: str) -> list[str]:
     base = [(k, v) for k, v in parse_qsl(urlsplit(path).query, keep_blank_values=True) if k != "m"]
     return [urlsplit(path).path + "?" + urlencode([*base, ("m", f"{now}{glue}{token}")])
             for token in (*(f"{tiles[0]}:{train}" for train in TRAINS), "pass")]
+
+
+def end_refusals(client, path: str) -> list[str]:
+    """A domino free-play address with one play more that the rules refuse for its end: a tile of
+    the learner's hand (the first the page offers to tap) sent up the table (a line has no such end;
+    a spinner's sides open only once both its ends hold a tile), and laid as an opening tile once
+    the round is open."""
+    now = decisions_of(path)
+    html = unescape(client.get(path).get_data(as_text=True))
+    tiles = [_query_value(ahead, "try") for ahead in next_paths(path, html)
+             if re.fullmatch(r"\d-\d", _query_value(ahead, "try"))]
+    if not tiles:
+        return []
+    glue = "." if now and not now.endswith("~") else ""
+    base = [(k, v) for k, v in parse_qsl(urlsplit(path).query, keep_blank_values=True) if k != "m"]
+    return [urlsplit(path).path + "?" + urlencode([*base, ("m", f"{now}{glue}{token}")])
+            for token in (f"{tiles[0]}U", tiles[0])]
 
 
 def tampered_paths(paths: Iterable[str]) -> list[str]:
@@ -672,6 +793,24 @@ DOMINO_DESIGNED: tuple[dict, ...] = tuple(
         [["5-4", "5-3", "4-2", "3-1", "2-0", "1-0", "4-1"], ["6-2", "3-0", "5-2", "4-0", "6-1", "2-1", "5-0"]]))
 
 
+def _passed_holding_a_fit() -> dict:
+    """A body whose ``passes`` says a seat passed that holds a tile fitting an open end: four Sato
+    157 players (every tile dealt, so a pass needs no empty boneyard), the opener said to have passed."""
+    from .games.domino import Deal, DominoError, Position
+    from .games.domino.rules import SATO
+
+    for number in range(100):
+        opened = Deal.from_seed(number, 4, SATO).position()
+        opened = opened.apply(opened.legal_actions()[0])
+        body = {"rules": SATO.name, **opened.to_json(), "passes": 1}
+        try:
+            Position.from_json(body, SATO)
+        except DominoError as error:
+            if error.code == "pass_with_fitting_tile":
+                return body
+    raise AssertionError("no such deal in 100")  # the opener nearly always holds a second fitting tile
+
+
 def _signature(notes) -> set:
     """What a position's explanation says, as sentences go: each note's kind, its parameters' names,
     and which counts are 1 (a plural's other form)."""
@@ -748,7 +887,8 @@ def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
                      else position.replace(to_move=position.to_move.other, dice=None))
             position = after if after.is_over else after.with_dice(rng.randint(1, 6), rng.randint(1, 6))
     deal = mexican_train.Deal.from_seed(seed, top=6).to_dict()
-    visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_DESIGNED, *DOMINO_FAULTS, *_mexican_fault_bodies(deal))]
+    visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_DESIGNED, *DOMINO_FAULTS, _passed_holding_a_fit(),
+                                                         *_mexican_fault_bodies(deal))]
     visits += [Visit(BACKGAMMON_API, body=body) for body in (*BACKGAMMON_DESIGNED, *BACKGAMMON_FAULTS)]
     return visits
 
@@ -849,12 +989,14 @@ class Choice:
 
 
 def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, planted=None,
-           played: Iterable[str] = (), backgammon: int = 1, domino: int = 4) -> Choice:
+           played: Iterable[str] = (), backgammon: int = 1, designed: int = 4) -> Choice:
     """What to visit after ``base`` (the pages as they load), each showing an entry that nothing
     before it showed: the walked game states, the games ``played`` through (:func:`play_through`:
     the pages' game starts and :func:`more_matches` in ``make context-shots``), ``backgammon`` whole
-    backgammon games (:func:`backgammon_games`), the rare states of ``domino`` matches of each
-    domino rule set and of Mexican Train (:func:`designed_domino_states`), refused addresses,
+    backgammon games (:func:`backgammon_games`), the rare states the engine finds in ``designed``
+    matches of each domino rule set and of Mexican Train and three times as many backgammon games
+    (:func:`designed_domino_states`, :func:`designed_mexican_states`,
+    :func:`designed_backgammon_states`), refused addresses,
     posted answers, API answers, and the status page of ``planted`` (:func:`planted_app`, to be
     served under :data:`PLANTED`)."""
     client = app.test_client()
@@ -900,7 +1042,8 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
         for visit in (Visit(state.path), Visit(f"{state.path}&hint=1"), Visit(f"{state.path}&hint={HINT_LEVELS}")):  # first, last hint
             if offer(visit):
                 choice.visits.append(visit)
-    for path in [*designed_domino_states(app, domino, seed), *designed_mexican_states(app, domino, seed)]:
+    for path in [*designed_domino_states(app, designed, seed), *designed_mexican_states(app, designed, seed),
+                 *designed_backgammon_states(app, 3 * designed, seed)]:
         if offer(Visit(path)):
             choice.visits.append(Visit(path))
     for number, start in enumerate(played):
@@ -914,6 +1057,9 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
     later += [Visit(path) for path in backgammon_presses(states)]
     later += [Visit(refused) for walk_paths in walked.values() for path in walk_paths[::4]
               if ":" in decisions_of(path) for refused in train_refusals(client, path)]  # Mexican Train's plays
+    later += [Visit(refused) for walk_paths in walked.values() for path in walk_paths[len(walk_paths) // 2:][:1]
+              if re.search(r"\d-\d", decisions_of(path)) and ":" not in decisions_of(path)
+              for refused in end_refusals(client, path)]
     later += [Visit(path) for path in (*tampered_paths(base), *worked_out_paths(client, base))] + hand_made_visits()
     for visit in [*later, *answer_visits(client, base, domino_number_answers), *api_visits(seed)]:
         if offer(visit):

@@ -41,13 +41,8 @@ def _tile_of(action: str) -> str:
 
 
 def action_words(action: str, seat: int = 0) -> str:
-    """A harness action in words, trains named as ``seat`` calls them: "5-2 on your train"."""
-    if action == "draw":
-        # TRANSLATORS: Mexican Train, an action: take one tile from the boneyard.
-        return _("draw a tile")
-    if action == "pass":
-        # TRANSLATORS: Mexican Train, an action: end the turn without playing (the train then gets a marker).
-        return _("pass your turn")
+    """A play (a tile laid on a train) in words, trains named as ``seat`` calls them: "5-2 on your
+    train". A draw and a pass have buttons of their own words (``mexican_play._button_label``)."""
     # TRANSLATORS: Mexican Train, an action: a tile laid on a train, e.g. "12-5 on your train".
     return _("%(tile)s on %(train)s", tile=_tile_of(action), train=train_name(action.split(":")[1], seat))
 
