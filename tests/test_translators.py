@@ -655,7 +655,7 @@ def test_context_pictures_are_taken_for_each_msgid_and_shown_to_translators(live
 #: and taps in each phase, the rare domino, Mexican Train and backgammon states the engine finds in
 #: four matches (twelve games) of each kind, refused and hand-made addresses, posted answers, the
 #: analyze API, the planted app's status page and error pages; no game played through) shows 1,359
-#: (96 %); `make context-shots`' longer search about 1,374 (97 %). What no visit shows: hints and
+#: (96 %); `make context-shots`' longer search photographs 1,373 (97 %). What no visit shows: hints and
 #: refusals for rare positions (a tap the two-dice rule refuses, a turn with no move), the analyze
 #: API's words for faults no JSON body can have, the check questions' reasons for answers no lesson
 #: question allows, and sentences no page says (another player's turn, their opening).
