@@ -228,6 +228,24 @@ def play_through(client, start: str, seed: int, pages: int = PLAY_PAGES) -> Iter
         path, html = rng.choice(decisions)
 
 
+class _FirstOfEach:
+    """Addresses kept only when what they show (their facts) is new: the engine's searches offer
+    thousands of states and keep a few."""
+
+    def __init__(self) -> None:
+        self.said: set = set()
+        self.paths: list[str] = []
+
+    def offer(self, path: str, *facts) -> None:
+        if facts not in self.said:
+            self.said.add(facts)
+            self.paths.append(path)
+
+
+def _whose(seat: int | None, learner: int) -> str:
+    return "nobody" if seat is None else "you" if seat == learner else "another"
+
+
 @dataclass(frozen=True)
 class BackgammonState:
     """A backgammon free-play address made by :func:`backgammon_games`, with what the game waits
@@ -313,13 +331,8 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
     from .web.backgammon_play import HINT_LEVELS, Table
 
     rng = random.Random(seed)
-    said: set = set()
-    paths: list[str] = []
-
-    def offer(path: str, *facts) -> None:
-        if facts not in said:
-            said.add(facts)
-            paths.append(path)
+    found = _FirstOfEach()
+    offer = found.offer
 
     with app.test_request_context("/en/"):
         for number in range(games):
@@ -356,7 +369,7 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
                 else:
                     steps = ladder.steps if best and ladder else rng.choice(game.plays).steps
                     decisions.append(steps_token(steps))
-    return paths
+    return found.paths
 
 
 #: What a backgammon page is asked to do (``do``) or where it is tapped (``at``): each button in
@@ -398,12 +411,11 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
     round added after a won match. Then the first rounds of ``deals`` game ids, for the deals in
     which nobody holds a double (the heaviest tile opens)."""
     from .freeplay import DOMINO_RULES, free_play_deal, free_play_seed, new_game_id
-    from .games.domino import Match
+    from .games.domino import Match, Required
     from .games.domino.hints import SeatView, explain_turn, round_end_notes
     from .games.domino.players import HeuristicPlayer
     from .games.domino.rules import RULE_SETS
     from .web.errors import secret_key
-    from .games.domino import Required
     from .web.play import HINT_LEVELS, LEARNER, MAX_ROUNDS, Table, _round_so_far
 
     rng = random.Random(seed)
@@ -418,7 +430,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
             paths.append(path)
 
     def whose(seat: int | None) -> str:
-        return "nobody" if seat is None else "you" if seat == LEARNER else "another"
+        return _whose(seat, LEARNER)
 
     with app.test_request_context("/en/"):
         key = secret_key()
@@ -484,16 +496,11 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
     from .web.mexican_play import MexicanTable, _deal, _match, _replay
 
     rng = random.Random(seed)
-    said: set = set()
-    paths: list[str] = []
-
-    def offer(path: str, *facts) -> None:
-        if facts not in said:
-            said.add(facts)
-            paths.append(path)
+    found = _FirstOfEach()
+    offer = found.offer
 
     def whose(seat: int | None) -> str:
-        return "nobody" if seat is None else "you" if seat == LEARNER else "another"
+        return _whose(seat, LEARNER)
 
     with app.test_request_context("/en/"):
         for _number in range(matches):
@@ -515,7 +522,7 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
                 offer(table.url(moves), "end", outcome.reason, whose(outcome.winner), after.is_over(), winners)
                 match = after
                 table.finished.append(moves)
-    return paths
+    return found.paths
 
 
 def more_matches(deals: int = 3) -> list[str]:
