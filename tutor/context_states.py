@@ -351,8 +351,8 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
                     ladder = move_ladder(position, ())
                 elif phase in (Phase.DECIDE, Phase.ANSWER):
                     ladder = cube_ladder(position, answering=phase is Phase.ANSWER)
-                rungs = () if ladder is None else (*map(_note_facts, (ladder.nudge, ladder.checker, ladder.play,
-                                                                         ladder.rule)),)
+                rungs = () if ladder is None else tuple(map(_note_facts, (ladder.nudge, ladder.checker, ladder.play,
+                                                                             ladder.rule)))
                 if phase is Phase.OVER:
                     result = game.result
                     offer(path, "over", result.winner is WHITE, result.kind, result.points == 1, since)
