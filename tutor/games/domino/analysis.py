@@ -97,9 +97,8 @@ def _lowest_wins_notes(result: RoundResult) -> list[Note]:
 
 
 def _others_pips_notes(result: RoundResult) -> list[Note]:
-    """Sato 157: Playboard's winner, who scores the pips in the other hands; a tie: nobody scores."""
-    notes = _winner_by_pips_then_tiles(result)
-    return notes if result.winner is None else notes + _others_points(result)
+    """Sato 157: Playboard's winner, who scores the pips in the other hands."""
+    return _winner_by_pips_then_tiles(result) + _others_points(result)
 
 
 def _lower_pips_notes(result: RoundResult) -> list[Note]:
@@ -117,6 +116,9 @@ def _last_player_notes(result: RoundResult) -> list[Note]:
 
 
 def _others_points(result: RoundResult) -> list[Note]:
+    """The winner's points, the pips of the other hands; a tie has no winner and no points to say."""
+    if result.winner is None:
+        return []
     others = [p for seat, p in enumerate(result.pips) if seat != result.winner]
     return [Note("blocked_points_others", {"seat": result.winner, "sum": _sum(others), "points": result.points})]
 
