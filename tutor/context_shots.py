@@ -36,6 +36,7 @@ import json
 import re
 import sys
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 from .context_states import Visit, plain, shown_in, split_context, with_msgids
@@ -167,15 +168,17 @@ def visits(app, pot: Path = TRANSLATIONS / "messages.pot", planted=None) -> list
 
     paths = page_paths(app)
     played = [*game_starts(paths), *more_matches()]
-    return [*paths, *choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4, designed=30).visits]
+    chosen = choose(app, paths, identifier(pot), planted=planted, played=played, backgammon=4, designed=30)
+    return [*paths, *chosen.visits]
 
 
 def _played_through(game) -> list[str]:
     """The learner's decisions that take a guided hand or position to its end, in its address's
     words: always the first action the rules allow (a domino hand), or the first legal play, a roll
     rather than the videau, and taking it when offered (a backgammon position)."""
+    from .context_states import next_decision
     from .games.backgammon.guided import GuidedPosition
-    from .games.backgammon.session import GO_ON, ROLL, TAKE, Phase, steps_token
+    from .games.backgammon.session import Phase
     from .games.domino.guided import replay
 
     moves: list[str] = []
@@ -184,8 +187,8 @@ def _played_through(game) -> list[str]:
             state = game.replay(moves)
             if state.phase in (Phase.OVER, Phase.END):
                 break
-            moves.append({Phase.DECIDE: ROLL, Phase.ANSWER: TAKE, Phase.LOST: GO_ON}.get(state.phase)
-                         or steps_token(state.plays[0].steps))
+            moves.append(next_decision(state, double=False, take=True,
+                                       steps=state.plays[0].steps if state.phase is Phase.MOVE else ()))
         else:
             position = replay(game.deal, moves, game.opponents()).position
             if position.is_over():
@@ -327,12 +330,14 @@ COLLECT = """async ({url, form}) => {
 }""" % REVEAL
 
 
-class _Entries(list):
-    """(context, msgid, the pattern of one of its forms) for every entry of the template, the ones
-    with the most words of their own first: "Game rules, step by step" is not "Game %(number)s";
-    ``exact``: (context, a form with no placeholder) -> its entry."""
+@dataclass
+class _Entries:
+    """The template's entries as :func:`_identify` looks for them: ``patterns``, (context, msgid, the
+    pattern of one of its forms), the ones with the most words of their own first ("Game rules, step
+    by step" is not "Game %(number)s"); ``exact``, (context, a form with no placeholder) -> its entry."""
 
-    exact: dict[tuple[str | None, str], tuple[str | None, str]]
+    patterns: list[tuple[str | None, str, re.Pattern]] = field(default_factory=list)
+    exact: dict[tuple[str | None, str], tuple[str | None, str]] = field(default_factory=dict)
 
 
 def _entries(pot: Path) -> _Entries:
@@ -341,16 +346,15 @@ def _entries(pot: Path) -> _Entries:
     with pot.open("rb") as f:
         template = read_po(f)
     entries = _Entries()
-    entries.exact = {}
     for message in template:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         for msgid in ids:
-            entries.append((message.context, ids[0], pattern_for(msgid)))
+            entries.patterns.append((message.context, ids[0], pattern_for(msgid)))
             if not _PLACEHOLDER.search(msgid):
                 entries.exact.setdefault((message.context, msgid), (message.context, ids[0]))
-    entries.sort(key=lambda entry: -len(_PLACEHOLDER.sub("", entry[1])))
+    entries.patterns.sort(key=lambda entry: -_own_words(entry[1]))
     return entries
 
 
@@ -372,7 +376,7 @@ def _own_words(msgid: str) -> int:
     return len(_PLACEHOLDER.sub("", msgid))
 
 
-def _identify(shown: str, entries) -> tuple[tuple[str | None, str], ...]:
+def _identify(shown: str, entries: _Entries) -> tuple[tuple[str | None, str], ...]:
     """The catalog entries behind a text of the msgids view (``context | msgid`` when it has one):
     the one with the most words of its own whose pattern fits, and any that fit nearly as closely
     (two sentences of different pages may read the same once filled in: the picture shows both).
@@ -382,7 +386,7 @@ def _identify(shown: str, entries) -> tuple[tuple[str | None, str], ...]:
     if (context, text) in entries.exact:
         return (entries.exact[context, text],)
     found: list[tuple[str | None, str]] = []
-    for entry_context, msgid, pattern in entries:  # the most words of their own first
+    for entry_context, msgid, pattern in entries.patterns:  # the most words of their own first
         if found and _own_words(msgid) < ALIKE * _own_words(found[0][1]):
             break
         if entry_context == context and pattern.match(text) and (entry_context, msgid) not in found:

@@ -236,14 +236,41 @@ class _FirstOfEach:
         self.said: set = set()
         self.paths: list[str] = []
 
-    def offer(self, path: str, *facts) -> None:
-        if facts not in self.said:
-            self.said.add(facts)
+    def offer(self, path: str, *facts, notes=None) -> None:
+        """Keep ``path`` if its facts are new; with ``notes`` (the engine's notes of the state), if
+        one of the sentences they make (:func:`_signature`) is new with those facts."""
+        new = {facts} if notes is None else {(*facts, *sentence) for sentence in _signature(notes) or {()}}
+        if new - self.said:
+            self.said.update(new)
             self.paths.append(path)
 
 
 def _whose(seat: int | None, learner: int) -> str:
     return "nobody" if seat is None else "you" if seat == learner else "another"
+
+
+def _decision_by_decision(table) -> Iterator[tuple[list[str], Any]]:
+    """The states of one backgammon game, a decision of the learner at a time: (the decisions so far,
+    the game there). The caller appends the next decision to the list before asking for the next
+    state (:func:`next_decision`); the game ends at its result, or after 600 decisions (a game
+    takes about sixty)."""
+    from .games.backgammon.session import Phase
+
+    decisions: list[str] = []
+    for _ in range(600):
+        game = table.replay(decisions, 0)
+        yield decisions, game
+        if game.phase is Phase.OVER:
+            return
+
+
+def next_decision(game, double: bool, take: bool, steps=()) -> str:
+    """A backgammon decision in an address's words for what ``game`` waits for: roll or offer the
+    videau (``double``), take or pass it (``take``), go on after a lost turn, or play ``steps``."""
+    from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
+
+    return {Phase.DECIDE: DOUBLE if double else ROLL, Phase.ANSWER: TAKE if take else PASS,
+            Phase.LOST: GO_ON}.get(game.phase) or steps_token(steps)
 
 
 @dataclass(frozen=True)
@@ -264,7 +291,7 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState
     series' first game. The learner takes a seeded legal play, offers the videau now and then, and
     takes or passes it; so the games end single, gammon or by a pass."""
     from .freeplay import new_backgammon_id
-    from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
+    from .games.backgammon.session import Phase
     from .web.backgammon_play import Table
 
     states = []
@@ -273,14 +300,12 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState
             rng = random.Random(seed + number)
             series = number == games  # the last one: a series' first game (its end offers the next)
             table = Table(None, new_backgammon_id(True, series, nonce=bytes([number + 7]) * 12), videau=True)
-            decisions: list[str] = []
-            for _ in range(600):  # a game is about sixty decisions; a bound all the same
-                game = table.replay(decisions, 0)
+            for decisions, game in _decision_by_decision(table):
                 owner = game.position.cube.owner
                 state = BackgammonState(table.url(decisions=decisions, steps=[], lang_code="en"), game.phase.value,
                                         "" if owner is None else str(owner))
-                if game.phase is Phase.MOVE:
-                    steps = rng.choice(game.plays).steps
+                steps = rng.choice(game.plays).steps if game.phase is Phase.MOVE else ()
+                if steps:
                     done = table.url(decisions=decisions, steps=list(steps), lang_code="en")
                     last = steps[-1]  # a checker of the play's, where it landed (or left from, when borne off)
                     tapped = last.dst if 1 <= last.dst <= 24 else "bar" if last.src == 25 else last.src
@@ -288,16 +313,7 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState
                                             table.url(decisions=decisions, steps=list(steps[:1]), lang_code="en"),
                                             f"{done}&at={tapped}")
                 states.append(state)
-                if game.phase is Phase.OVER:
-                    break
-                if game.phase is Phase.DECIDE:
-                    decisions.append(DOUBLE if rng.random() < 0.1 else ROLL)
-                elif game.phase is Phase.ANSWER:
-                    decisions.append(PASS if rng.random() < 0.2 else TAKE)
-                elif game.phase is Phase.LOST:
-                    decisions.append(GO_ON)
-                else:
-                    decisions.append(steps_token(rng.choice(game.plays).steps))
+                decisions.append(next_decision(game, rng.random() < 0.1, rng.random() >= 0.2, steps))
     return states
 
 
@@ -327,7 +343,7 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
     from .freeplay import new_backgammon_id
     from .games.backgammon import WHITE
     from .games.backgammon.hints import cube_ladder, move_ladder
-    from .games.backgammon.session import DOUBLE, GO_ON, PASS, ROLL, TAKE, Phase, steps_token
+    from .games.backgammon.session import Phase
     from .web.backgammon_play import HINT_LEVELS, Table
 
     rng = random.Random(seed)
@@ -338,9 +354,7 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
         for number in range(games):
             best = number % 2 == 1
             table = Table(None, new_backgammon_id(True, False, nonce=rng.randbytes(12)), videau=True)
-            decisions: list[str] = []
-            for _ in range(600):  # a game is about sixty decisions; a bound all the same
-                game = table.replay(decisions, 0)
+            for decisions, game in _decision_by_decision(table):
                 position, phase = game.position, game.phase
                 path = table.url(decisions=decisions, steps=[], lang_code="en")
                 last = next((i for i in range(len(game.events) - 1, -1, -1) if game.events[i].side is WHITE), -1)
@@ -351,24 +365,21 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
                     ladder = move_ladder(position, ())
                 elif phase in (Phase.DECIDE, Phase.ANSWER):
                     ladder = cube_ladder(position, answering=phase is Phase.ANSWER)
-                rungs = () if ladder is None else tuple(map(_note_facts, (ladder.nudge, ladder.checker, ladder.play,
-                                                                             ladder.rule)))
                 if phase is Phase.OVER:
                     result = game.result
                     offer(path, "over", result.winner is WHITE, result.kind, result.points == 1, since)
-                    break
+                    continue
+                rungs = () if ladder is None else tuple(map(_note_facts, (ladder.nudge, ladder.checker, ladder.play,
+                                                                             ladder.rule)))
                 offer(f"{path}&hint={HINT_LEVELS}" if ladder else path, phase.value, rungs, since,
                       phase is Phase.LOST and position.on_bar(WHITE))
-                follow = rng.random() < 0.9
-                if phase is Phase.DECIDE:
-                    decisions.append(DOUBLE if (ladder.play.kind == "hint_double") == follow else ROLL)
-                elif phase is Phase.ANSWER:
-                    decisions.append(TAKE if (ladder.play.kind == "hint_take") == follow else PASS)
-                elif phase is Phase.LOST:
-                    decisions.append(GO_ON)
-                else:
+                follow = rng.random() < 0.9  # the app's rule, mostly
+                advice = ladder.play.kind if ladder else ""
+                steps = ()
+                if phase is Phase.MOVE:
                     steps = ladder.steps if best and ladder else rng.choice(game.plays).steps
-                    decisions.append(steps_token(steps))
+                decisions.append(next_decision(game, (advice == "hint_double") == follow,
+                                               (advice == "hint_take") == follow, steps))
     return found.paths
 
 
@@ -410,7 +421,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
     learner winning one, a match won after its rounds...; a tile tapped after a round's end, a
     round added after a won match. Then the first rounds of ``deals`` game ids, for the deals in
     which nobody holds a double (the heaviest tile opens)."""
-    from .freeplay import DOMINO_RULES, free_play_deal, free_play_seed, new_game_id
+    from .freeplay import DOMINO_RULES, free_play_seed, new_game_id
     from .games.domino import Match, Required
     from .games.domino.hints import SeatView, explain_turn, round_end_notes
     from .games.domino.players import HeuristicPlayer
@@ -420,69 +431,62 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
 
     rng = random.Random(seed)
     sensible = HeuristicPlayer(seed)
-    said: set = set()
-    paths: list[str] = []
+    found = _FirstOfEach()
+    offer = found.offer
 
-    def offer(path: str, notes, *facts) -> None:
-        new = {(*facts, *sentence) for sentence in _signature(notes) or {()}}
-        if new - said:
-            said.update(new)
-            paths.append(path)
+    def play_match(name: str, rules, seats: int, table: Table, as_the_computer: bool) -> None:
+        """One match to its end, the learner choosing as the computer's players do or at random."""
+        match = Match(seats, rules)
+        while len(table.finished) < MAX_ROUNDS:
+            moves: list[str] = []
+            game, result = _round_so_far(table, match, moves)
+            while result is None:
+                view = SeatView.from_history(game.positions, game.actions, LEARNER)
+                offer(table.url(moves, explain=1), name, seats, "turn", notes=explain_turn(view))
+                now = game.position
+                if rules.scores_ends and len(now.legal_actions()) > 1:
+                    # All Fives weighs each play by the points it is worth on average
+                    offer(table.url(moves, hint=HINT_LEVELS, explain=1), name, seats, "choice",
+                          min(len(now.legal_actions()), 4))
+                if now.required() is not Required.PLAY or len(now.hand(LEARNER)) == 1:
+                    # every rung of the hint, and the explanation it comes with: an opening, a draw,
+                    # a pass, the last tile (the hint's words for them)
+                    offer(table.url(moves, hint=HINT_LEVELS, explain=1), name, seats, "hint", now.required().value,
+                          len(set(now.open_ends().values())), len(now.boneyard) == 1, len(now.hand(LEARNER)) == 1)
+                moves.append(str(sensible.choose(view) if as_the_computer else rng.choice(now.legal_actions())))
+                game, result = _round_so_far(table, match, moves)
+            after = match.after(result)
+            last_of_rounds = rules.rounds is not None and len(after.results) >= rules.rounds
+            offer(table.url(moves), name, seats, result.reason.value, _whose(result.winner, LEARNER), after.is_over(),
+                  _whose(after.winner, LEARNER), last_of_rounds, result.points == 1,
+                  notes=[] if result.reason.value == "target" else round_end_notes(game.position))
+            offer(table.url(moves, **{"try": "6-6"}), "a tile tapped after the round's end")
+            if after.is_over():
+                offer(table.url(moves, new_round=True), "a round after the match")  # refused
+                return
+            match = after
+            table.finished.append(moves)
 
-    def whose(seat: int | None) -> str:
-        return _whose(seat, LEARNER)
+    def new_table(seats: int, rules) -> Table:
+        game_id = new_game_id(seats, nonce=rng.randbytes(12), rules=rules)
+        return Table(None, seats, free_play_seed(key, game_id), game_id=game_id, rules=rules)
 
     with app.test_request_context("/en/"):
         key = secret_key()
         for name in DOMINO_RULES:
             rules = RULE_SETS[name]
             for seats in rules.seat_counts:
-                for _number in range(matches):
-                    game_id = new_game_id(seats, nonce=rng.randbytes(12), rules=rules)
-                    table = Table(None, seats, free_play_seed(key, game_id), game_id=game_id, rules=rules)
-                    match = Match(seats, rules)
-                    while len(table.finished) < MAX_ROUNDS:
-                        moves: list[str] = []
-                        game, result = _round_so_far(table, match, moves)
-                        while result is None:
-                            view = SeatView.from_history(game.positions, game.actions, LEARNER)
-                            offer(table.url(moves, explain=1), explain_turn(view), name, seats, "turn")
-                            now = game.position
-                            if rules.scores_ends and len(now.legal_actions()) > 1:
-                                # All Fives weighs each play by the points it is worth on average
-                                offer(table.url(moves, hint=HINT_LEVELS, explain=1), [], name, seats, "choice",
-                                      min(len(now.legal_actions()), 4))
-                            if now.required() is not Required.PLAY or len(now.hand(LEARNER)) == 1:
-                                # every rung of the hint, and the explanation it comes with: an opening,
-                                # a draw, a pass, the last tile (the hint's words for them)
-                                offer(table.url(moves, hint=HINT_LEVELS, explain=1), [], name, seats, "hint",
-                                      now.required().value, len(set(now.open_ends().values())),
-                                      len(now.boneyard) == 1, len(now.hand(LEARNER)) == 1)
-                            # half the matches played as the computer's own players play (so the
-                            # learner wins some), half at random (so the learner blunders some)
-                            moves.append(str(sensible.choose(view) if _number % 2 else
-                                             rng.choice(game.position.legal_actions())))
-                            game, result = _round_so_far(table, match, moves)
-                        after = match.after(result)
-                        last_of_rounds = rules.rounds is not None and len(after.results) >= rules.rounds
-                        notes = [] if result.reason.value == "target" else round_end_notes(game.position)
-                        offer(table.url(moves), notes, name, seats, result.reason.value, whose(result.winner),
-                              after.is_over(), whose(after.winner), last_of_rounds, result.points == 1)
-                        offer(table.url(moves, **{"try": "6-6"}), [], "a tile tapped after the round's end")
-                        if after.is_over():
-                            offer(table.url(moves, new_round=True), [], "a round after the match")  # refused
-                            break
-                        match = after
-                        table.finished.append(moves)
-                for _number in range(deals):  # nobody holds a double: rare with a boneyard
-                    game_id = new_game_id(seats, nonce=rng.randbytes(12), rules=rules)
-                    position = free_play_deal(key, game_id, 0).position()
+                for number in range(matches):  # half as the computer's players (so the learner wins some)
+                    play_match(name, rules, seats, new_table(seats, rules), as_the_computer=number % 2 == 1)
+                for _ in range(deals):  # nobody holds a double: rare with a boneyard
+                    table = new_table(seats, rules)
+                    position = table.deal(0).position()
                     if not any(tile.is_double for seat in range(seats) for tile in position.hand(seat)):
-                        table = Table(None, seats, free_play_seed(key, game_id), game_id=game_id, rules=rules)
                         game, _result = _round_so_far(table, Match(seats, rules), [])
                         view = SeatView.from_history(game.positions, game.actions, LEARNER)
-                        offer(table.url([], explain=1), explain_turn(view), name, seats, "opening", position.to_move == LEARNER)
-    return paths
+                        offer(table.url([], explain=1), name, seats, "opening", position.to_move == LEARNER,
+                              notes=explain_turn(view))
+    return found.paths
 
 
 def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
@@ -498,9 +502,6 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
     rng = random.Random(seed)
     found = _FirstOfEach()
     offer = found.offer
-
-    def whose(seat: int | None) -> str:
-        return _whose(seat, LEARNER)
 
     with app.test_request_context("/en/"):
         for _number in range(matches):
@@ -518,8 +519,9 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
                     position = _replay(deal, moves).position
                 outcome = position.outcome()
                 after = match.after(outcome)
-                winners = tuple(whose(seat) for seat in after.winners) if after.is_over() else ()
-                offer(table.url(moves), "end", outcome.reason, whose(outcome.winner), after.is_over(), winners)
+                winners = tuple(_whose(seat, LEARNER) for seat in after.winners) if after.is_over() else ()
+                offer(table.url(moves), "end", outcome.reason, _whose(outcome.winner, LEARNER), after.is_over(),
+                      winners)
                 match = after
                 table.finished.append(moves)
     return found.paths
@@ -608,7 +610,8 @@ def end_refusals(client, path: str) -> list[str]:
 
 def tampered_paths(paths: Iterable[str]) -> list[str]:
     """Addresses changed by hand: a game id cut short, a game's address with more than any game holds,
-    a round under way said to be finished, an unreadable first move; and for each kind of page named by an id (a section, a step, a diagram, a hand), an id that is not there."""
+    a round under way said to be finished, an unreadable first move; and for each kind of page named by an
+    id (a section, a step, a diagram, a hand), an id that is not there."""
     tampered = []
     kinds: set[tuple] = set()  # one of each kind of page: its first three parts, its depth, its game's kind
     for path in paths:
@@ -1046,7 +1049,8 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
 
     states = backgammon_games(app, backgammon, seed)
     for state in states:
-        for visit in (Visit(state.path), Visit(f"{state.path}&hint=1"), Visit(f"{state.path}&hint={HINT_LEVELS}")):  # first, last hint
+        hinted = (Visit(f"{state.path}&hint=1"), Visit(f"{state.path}&hint={HINT_LEVELS}"))  # the first, the last rung
+        for visit in (Visit(state.path), *hinted):
             if offer(visit):
                 choice.visits.append(visit)
     for path in [*designed_domino_states(app, designed, seed), *designed_mexican_states(app, designed, seed),
