@@ -822,6 +822,7 @@ def test_designed_domino_states_are_the_games_own_states_to_their_ends(app, clie
             seats, rules = read_domino_id(context_states.game_of(path))
             kinds.add((rules.name, seats))
     assert kinds == {(name, seats) for name in DOMINO_RULES for seats in RULE_SETS[name].seat_counts}
+    assert ends >= len(kinds)  # a round's end of each, at least
     assert any("explain=1" not in path and context_states.decisions_of(path).endswith("~") for path in paths)
 
 
