@@ -102,8 +102,8 @@ def test_whole_matches_the_winner_leads_the_next_round_with_any_tile():
 
 def test_a_tied_blocked_round_is_explained_with_nobody_scoring(app, client):
     """A blocked Sato round tied on pips and tiles (the independent statement: no winner) is
-    explained, on the game page and by the analyze API, without a winner's points: the points
-    sentence once named seat None and the page failed with a 500."""
+    explained without a winner's points, in the game page's words (its voice, which once rendered a
+    points sentence for seat None: the page failed with a 500) and by the analyze API."""
     from tutor.games.domino.hints import round_end_notes
     from tutor.web.voice import Voice, render_all
 
