@@ -550,15 +550,16 @@ def game_starts(paths: Iterable[str]) -> list[str]:
     return starts
 
 
-def refused_paths(path: str) -> list[str]:
-    """A game address with one decision more, each of :data:`REFUSED`."""
+def refused_paths(path: str, actions: Iterable[str] = REFUSED) -> list[str]:
+    """A game address with one decision more, each of ``actions`` (:data:`REFUSED`: ones the rules
+    refuse in most states), the hint, explanation and tap it asked for left out."""
     parts = urlsplit(path)
     query = parse_qsl(parts.query, keep_blank_values=True)
     names = [name for name, _ in query if name in ("m", "moves")]
     if not names:
         return []
     paths = []
-    for action in REFUSED:
+    for action in actions:
         changed = []
         for name, value in query:
             if name == names[0]:
@@ -583,12 +584,7 @@ def train_refusals(client, path: str) -> list[str]:
     plays = [decisions_of(ahead)[len(now):].lstrip(".") for ahead in next_paths(path, html)
              if decisions_of(ahead).startswith(now) and decisions_of(ahead) != now]
     tiles = [play.split(":")[0] for play in plays if re.fullmatch(r"\d+-\d+:[st]\d", play)]
-    if not tiles:
-        return []
-    glue = "." if now and not now.endswith("~") else ""
-    base = [(k, v) for k, v in parse_qsl(urlsplit(path).query, keep_blank_values=True) if k != "m"]
-    return [urlsplit(path).path + "?" + urlencode([*base, ("m", f"{now}{glue}{token}")])
-            for token in (*(f"{tiles[0]}:{train}" for train in TRAINS), "pass")]
+    return refused_paths(path, (*(f"{tiles[0]}:{train}" for train in TRAINS), "pass")) if tiles else []
 
 
 def end_refusals(client, path: str) -> list[str]:
@@ -596,16 +592,10 @@ def end_refusals(client, path: str) -> list[str]:
     the learner's hand (the first the page offers to tap) sent up the table (a line has no such end;
     a spinner's sides open only once both its ends hold a tile), and laid as an opening tile once
     the round is open."""
-    now = decisions_of(path)
     html = unescape(client.get(path).get_data(as_text=True))
     tiles = [_query_value(ahead, "try") for ahead in next_paths(path, html)
              if re.fullmatch(r"\d-\d", _query_value(ahead, "try"))]
-    if not tiles:
-        return []
-    glue = "." if now and not now.endswith("~") else ""
-    base = [(k, v) for k, v in parse_qsl(urlsplit(path).query, keep_blank_values=True) if k != "m"]
-    return [urlsplit(path).path + "?" + urlencode([*base, ("m", f"{now}{glue}{token}")])
-            for token in (f"{tiles[0]}U", tiles[0])]
+    return refused_paths(path, (f"{tiles[0]}U", tiles[0])) if tiles else []
 
 
 def tampered_paths(paths: Iterable[str]) -> list[str]:
