@@ -26,7 +26,7 @@ $(DEV): $(BASE)
 ## cannot be used (untranslated, or a placeholder the app cannot fill) is left out, so the app shows
 ## it in English with English plural rules.
 catalogs: $(BASE)
-	$(BIN)/python -m tutor.catalogs compile --dir $(CATALOG_DIR)
+	$(BIN)/python -m tutor.tools.catalogs compile --dir $(CATALOG_DIR)
 
 ## Serve the app on http://$(HOST):$(PORT)
 ## For translators (TRANSLATING.md): a saved .po shows at the next page load (CATALOG_RELOAD=0 turns
@@ -64,10 +64,10 @@ extract: $(BASE)
 
 update-catalogs: extract
 	$(BIN)/pybabel update --input-file $(POT) --output-dir $(CATALOG_DIR) --no-wrap --ignore-obsolete --no-fuzzy-matching
-	$(BIN)/python -m tutor.catalogs fill-english
+	$(BIN)/python -m tutor.tools.catalogs fill-english
 
 catalog-stats: $(BASE)
-	$(BIN)/python -m tutor.catalogs stats
+	$(BIN)/python -m tutor.tools.catalogs stats
 
 # ---- translators' commands (TRANSLATING.md) -------------------------------------------------------
 ## Start a catalog for a new language from the template and compile it: make add-language LANG=fr
@@ -78,9 +78,9 @@ $(error usage: make add-language LANG=xx   (a language code such as fr, pt_BR or
 endif
 endif
 add-language: $(BASE)
-	$(BIN)/python -m tutor.catalogs add-language $(LANG) --dir $(CATALOG_DIR)
+	$(BIN)/python -m tutor.tools.catalogs add-language $(LANG) --dir $(CATALOG_DIR)
 
-## Every catalog check of tests/test_catalog_checks.py, outside pytest: syntax, template up to date,
+## Every catalog check of tests/translators/test_catalog_checks.py, outside pytest: syntax, template up to date,
 ## untranslated or fuzzy, placeholders, HTML tags, plural forms, glossary, unchanged text, spaces,
 ## doubled words, end punctuation. Exit 1 on any problem.
 ##   make check-catalogs LANG=th                      one catalog only
@@ -88,7 +88,7 @@ add-language: $(BASE)
 ## (LANG counts only when given on the command line: the shell's own LANG=C.UTF-8 is not a catalog.)
 ALLOW_INCOMPLETE ?=
 check-catalogs: $(DEV)
-	$(BIN)/python -m tutor.catalogs check --dir $(CATALOG_DIR) \
+	$(BIN)/python -m tutor.tools.catalogs check --dir $(CATALOG_DIR) \
 		$(if $(filter command line,$(origin LANG)),--lang $(LANG)) \
 		$(if $(filter-out 0,$(ALLOW_INCOMPLETE)),--allow-incomplete)
 
@@ -96,7 +96,7 @@ check-catalogs: $(DEV)
 ## shown on the status page and in the ?msgids=1 view (TRANSLATING.md). Needs Chromium, like the tests.
 .PHONY: context-shots
 context-shots: $(DEV) catalogs browser
-	$(BIN)/python -m tutor.context_shots --out context-shots
+	$(BIN)/python -m tutor.tools.context_shots --out context-shots
 # ---- end of the translators' commands
 
 bench: $(DEV)

@@ -5,7 +5,7 @@ On 2,000 fixed positions from seeded random games (dice included) it measures pl
 second (``legal_plays``: every legal play, one per distinct end position), the worst single list
 (the best of three timings of each position, so machine noise does not count), complete random
 games per second (random legal plays to the end), and gnubg-nn's move generator on the same
-positions (tests/backgammon_peer.py; GPL, dev extra). The last line is fixed so runs compare:
+positions (tests/checkers/backgammon_peer.py; GPL, dev extra). The last line is fixed so runs compare:
 ``backgammon: N play lists/s; worst M ms; G random games/s; gnubg-nn N lists/s; ratio R``
 (ratio = our lists/s / gnubg-nn's), wall-clock. The line before it gives the same rates per CPU
 second of this process, steadier when other jobs share the machine. Goals (issue #12): >= 10,000

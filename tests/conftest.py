@@ -33,7 +33,7 @@ def compile_catalogs() -> None:
     """The app reads .mo files, which are built, never committed: build them for the tests, as
     `make catalogs` does (an entry the app cannot use is left out, so it shows in English)."""
     subprocess.run(
-        [sys.executable, "-m", "tutor.catalogs", "compile", "--dir", str(ROOT / "translations")],
+        [sys.executable, "-m", "tutor.tools.catalogs", "compile", "--dir", str(ROOT / "translations")],
         check=True, capture_output=True, cwd=ROOT,
     )
 

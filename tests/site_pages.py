@@ -107,8 +107,8 @@ def sample_arguments() -> list[dict[str, str]]:
 
 
 #: Endpoints that are not pages (files, JSON) or that only redirect (pages.moved: the old domino addresses).
-NOT_PAGES = {"static", "api.domino_analyze", "diagrams.svg", "root.index", "pages.section", "bgplay.new_game", "pages.moved", "pages.moved_folder",
-             "pages.moved_page"}
+NOT_PAGES = {"static", "domino_api.analyze", "domino_diagrams.svg", "root.index", "domino.section", "backgammon_play.new_game", "domino_moved.moved", "domino_moved.moved_folder",
+             "domino_moved.moved_page"}
 
 
 def known_pages(lang: str) -> list[tuple[str, str]]:

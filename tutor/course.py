@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
-from .paths import LESSONS
+from tutor.paths import LESSONS
 
 
 #: Question kinds and what the learner picks: a move (tile + end), the required action, the

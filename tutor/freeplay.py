@@ -29,8 +29,8 @@ import os
 import secrets
 from pathlib import Path
 
-from .games.domino import PLAYBOARD, Deal
-from .games.domino.rules import RULE_SETS, RuleSet, rules_for_round
+from tutor.games.domino import PLAYBOARD, Deal
+from tutor.games.domino.rules import RULE_SETS, RuleSet, rules_for_round
 
 #: Bumped if the id's layout or the way deals are derived ever changes.
 GAME_ID_VERSION = 1

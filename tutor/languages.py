@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Iterable
-from .paths import TRANSLATIONS
+from tutor.paths import TRANSLATIONS
 
 from babel import Locale, UnknownLocaleError
 

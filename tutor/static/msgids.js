@@ -8,7 +8,7 @@
   let msgid;
   try { msgid = decodeURIComponent(location.hash.slice(PREFIX.length)); } catch (e) { return; }
   // The picture of where this text shows in English (make context-shots), if one was taken: its
-  // name is the first 16 hex digits of the msgid's SHA-1 (tutor/context_shots.py, shot_name).
+  // name is the first 16 hex digits of the msgid's SHA-1 (tutor/tools/context_shots.py, shot_name).
   function showShot(text, mark) {
     if (!(window.crypto && crypto.subtle)) return;
     crypto.subtle.digest("SHA-1", new TextEncoder().encode(text)).then(function (digest) {

@@ -105,7 +105,7 @@
       });
       return bottom > limit + 1 || widest > right + 1;
     }
-    // A picture drawn for a slide (data-label-size: tutor/web/slide_pictures.py) has its labels
+    // A picture drawn for a slide (data-label-size: tutor/web/slides.py) has its labels
     // sized for the "wide" picture box: never narrower, so they stay 24 px; longer text steps down
     // in size instead.
     const ALL_LAYOUTS = ["roomy", "", "wide", "wider"];
@@ -344,7 +344,7 @@
     button.addEventListener("click", function () { window.print(); });
   }
 
-  // ----- a game on the projector (play/present.html) ------------------------------------------------
+  // ----- a game on the projector (domino/play/present.html) ------------------------------------------------
   // Each move, hint and tool is a link or a button with a data-key: the key clicks it.
   function gamePresenter(main) {
     const fullscreen = main.querySelector("button.fullscreen");

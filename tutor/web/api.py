@@ -1,38 +1,36 @@
-"""The JSON interface, version 1 (documented in README.md, specified in ../shared/API.md)."""
+"""The JSON interface, version 1 (documented in README.md, specified in ../shared/API.md): what every
+game's API shares. Each game answers under ``/api/v1/<game>/`` with a blueprint of its own
+(``tutor.web.domino.api``, ``tutor.web.backgammon.api``), made by :func:`game_api`."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
+from flask_babel import gettext as _
 
-from ..games.domino.analysis import analyze
-from ..games.domino.hints import explain_position
-from ..games.domino import DominoError, Position
-from ..games.domino.rules import PLAYBOARD, rule_set_named
-from . import mexican_api
-from .wording import render_error, render_notes
+from tutor.web.sentences import register
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+#: Where every game's interface lives.
+PREFIX = "/api/v1"
+
+
+def game_api(game: str) -> Blueprint:
+    """The blueprint of ``game``'s interface, under ``/api/v1/<game>``."""
+    return Blueprint(f"{game}_api", f"tutor.web.{game}.api", url_prefix=f"{PREFIX}/{game}")
+
+
+#: What every game's API says of a body it cannot read (each game lends them to its refusals).
+_BODY: dict = {
+    # TRANSLATORS: error message of the analyze API (body); field names such as hands, line, to_move and passes stay in English.
+    "body": lambda **p: _("The request body must be a JSON object."),
+    # TRANSLATORS: error message of the analyze API (missing); field names such as hands, line, to_move and passes stay in English.
+    "missing": lambda field, **p: _("The field %(field)s is required.", field=field),
+}
+BODY_ERRORS = tuple(_BODY)
+register("api.refusal", _BODY, __name__)
 
 
 def error_response(message: str, where: str, status: int = 400) -> tuple[Response, int]:
     return jsonify({"error": message, "where": where}), status
 
 
-@bp.post("/domino/analyze")
-def domino_analyze():
-    data = request.get_json(silent=True, force=True)
-    if isinstance(data, dict) and data.get("rules") == mexican_api.NAME:
-        return mexican_api.analyze(data)  # a round given as its deal and actions (README)
-    try:
-        rules = rule_set_named(data["rules"]) if isinstance(data, dict) and "rules" in data else PLAYBOARD
-        position = Position.from_json(data, rules)
-    except DominoError as error:
-        if error.code == "rules":  # the unknown-name message lists Mexican Train too
-            error.params["names"] = [*error.params.get("names", ()), mexican_api.NAME]
-        return error_response(render_error(error), error.where)
-    answer = analyze(position)
-    answer["explanation"] = render_notes(explain_position(position))
-    return jsonify(answer)
-
-
-from . import backgammon_api  # noqa: E402,F401  (registers POST /backgammon/analyze on this blueprint)
+__all__ = ["BODY_ERRORS", "PREFIX", "error_response", "game_api"]

@@ -13,13 +13,13 @@ import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from flask import Flask, current_app, g, has_app_context, request, url_for
+from flask import Blueprint, Flask, abort, current_app, g, has_app_context, request, url_for
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
 # ---- the languages: one per catalog folder, translations/<code>/LC_MESSAGES/messages.po (so that
 # `make add-language LANG=xx` is all it takes; see TRANSLATING.md), in the course's order, then A-Z.
-from ..languages import CATALOGS, catalog_languages, language_name  # noqa: E402
+from tutor.languages import CATALOGS, catalog_languages, language_name  # noqa: E402
 
 DEFAULT_LANGUAGE = "en"
 OWN_NAMES = {"vi": "Tiếng Việt", "id": "Bahasa Indonesia", "en": "English"}
@@ -112,6 +112,25 @@ def best_language() -> str:
     return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
 
 
+# ---- the language in a page's address: /vi/..., /id/..., /en/...
+def take_language(endpoint, values) -> None:
+    """Move the URL's language into ``g``; an unknown language is a 404 (shown in the best one)."""
+    lang = values.pop("lang_code", None) if values else None
+    if lang not in LANGUAGES:
+        abort(404)
+    g.lang = lang
+
+
+def give_language(endpoint, values) -> None:
+    values.setdefault("lang_code", g.get("lang") or best_language())
+
+
+def use_language_prefix(blueprint: Blueprint) -> None:
+    """Give a blueprint the ``/<lang_code>`` behaviour: shared links open in their language."""
+    blueprint.url_value_preprocessor(take_language)
+    blueprint.url_defaults(give_language)
+
+
 def translate_text(msgid: str) -> Markup:
     """A catalog string as escaped text, with no %-formatting (lesson paragraphs are data)."""
     return escape(get_translations().ugettext(msgid))
@@ -133,7 +152,7 @@ def switch_language_url(code: str) -> str:
     endpoint = request.endpoint or ""
     args = dict(request.view_args or {})
     if "lang_code" not in url_map_arguments(endpoint):
-        return url_for("pages.home", lang_code=code)
+        return url_for("home.index", lang_code=code)
     args.update({k: v for k, v in request.args.items() if k not in _TRANSIENT_ARGS})
     args["lang_code"] = code
     return url_for(endpoint, **args)

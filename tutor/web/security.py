@@ -25,7 +25,7 @@ from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 
-from .i18n import LANGUAGES
+from tutor.web.i18n import LANGUAGES
 
 #: The policy of every page. ``'unsafe-inline'`` is for styles only: the inline SVGs carry <style>.
 CONTENT_SECURITY_POLICY = "; ".join([

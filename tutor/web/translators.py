@@ -31,10 +31,11 @@ from babel.support import NullTranslations
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import Domain, get_babel, gettext as _
 
-from ..course import load_course
-from ..paths import LESSONS
-from .i18n import LANGUAGE_NAMES, best_language, url_map_arguments
-from .pages import use_language_prefix
+from tutor.course import load_course
+from tutor.paths import LESSONS
+from tutor.web.i18n import LANGUAGE_NAMES, best_language, url_map_arguments
+from tutor.web.i18n import use_language_prefix
+from tutor.web.rooms import diagram_words
 
 #: The pseudo-locale's URL prefix (the code Android and Chrome use for accented pseudo-English).
 PSEUDO_LOCALE = "en-XA"
@@ -153,7 +154,7 @@ def reloader(app: Flask | None = None) -> catalogs.CatalogReloader:
     translators' tools are not imported while the app starts."""
     app = app or current_app
     if "catalog_reloader" not in app.extensions:
-        from .. import catalogs  # the translators' tools, imported when used
+        from tutor import catalogs  # the translators' tools, imported when used
 
 
         app.extensions["catalog_reloader"] = catalogs.CatalogReloader(get_babel(app).translation_directories)
@@ -213,42 +214,45 @@ def _section_for(lesson_file: str):
 MSGID_ANCHOR = "msgid="
 
 
-def _english_texts() -> dict[str, str]:
-    """Every diagram's words in English (title, description, labels, lines under it), once."""
+def _english_texts() -> list[tuple[str, str, str]]:
+    """Every diagram's words in English (title, description, labels, lines under it), once, as
+    (gallery endpoint, diagram id, words): each game's room gives its own (``tutor.web.rooms``)."""
     if not hasattr(_english_texts, "cache"):
         from flask_babel import force_locale
 
-        from .diagrams import every_diagram, render_svg
-
-        texts = {}
         with force_locale("en"):
-            for diagram in every_diagram().values():  # (Mexican Train's too)
-                svg = render_svg(diagram)
-                texts[diagram.id] = " ".join(re.sub(r"<style.*?</style>|<[^>]+>", " ", svg, flags=re.S).split())
+            texts = [(room.gallery, diagram_id, words) for room, found in diagram_words()
+                     for diagram_id, words in found.items()]
         _english_texts.cache = texts  # type: ignore[attr-defined]
     return _english_texts.cache  # type: ignore[attr-defined]
 
 
-def _diagram_showing(message) -> str | None:
+def _diagram_showing(message) -> tuple[str, str] | None:
     """The first diagram whose words include this message (its text around the placeholders): the
-    place to look at a screen-reader description or a label."""
-    from .. import catalogs  # the translators' tools, imported when used
+    place to look at a screen-reader description or a label; (its gallery's endpoint, its id)."""
+    from tutor import catalogs  # the translators' tools, imported when used
 
     for msgid in catalogs._ids(message):
         pieces = [" ".join(p.split()) for p in catalogs.PLACEHOLDER.split(msgid)]
         pieces = [p for p in pieces if p and any(c.isalpha() for c in p)]
         if not pieces:
             continue
-        for diagram_id, text in _english_texts().items():
+        for gallery, diagram_id, text in _english_texts():
             if all(piece in text for piece in pieces if piece is not None):
-                return diagram_id
+                return gallery, diagram_id
     return None
+
+
+def _gallery_of(diagram_id: str | None) -> str:
+    """The gallery that shows ``diagram_id`` (the first room's when none or unknown)."""
+    found = _english_texts()
+    return next((gallery for gallery, shown, _words in found if shown == diagram_id), found[0][0] if found else "")
 
 
 def _link_for(message, lang: str) -> str:
     """Where a message shows, in the catalog's language with the msgids view on: its lesson step,
     its diagram, or its area's page; the fragment points at the msgid on that page."""
-    from .. import catalogs  # the translators' tools, imported when used
+    from tutor import catalogs  # the translators' tools, imported when used
 
     anchor = "#" + MSGID_ANCHOR + quote(catalogs._first_id(message), safe="")
     view = {"lang_code": lang, "msgids": "1"}
@@ -257,15 +261,17 @@ def _link_for(message, lang: str) -> str:
         section = _section_for(step[0])
         if section is not None:
             step_id = step[1] if step[1] and section.step(step[1]) else section.steps[0].id
-            return url_for("pages.step", section_id=section.id, step_id=step_id, **view) + anchor
+            return url_for("domino.step", section_id=section.id, step_id=step_id, **view) + anchor
     areas = catalogs.areas_of(message)
-    diagram = catalogs.diagram_of(message) or ("diagrams" in areas and _diagram_showing(message)) or None
+    named = catalogs.diagram_of(message)
+    gallery, diagram = ((_gallery_of(named), named) if named else
+                        ("diagrams" in areas and _diagram_showing(message)) or (_gallery_of(None), None))
     if diagram or "diagrams" in areas:
         # a picture's words are inside its SVG: the link goes to the picture itself
-        return url_for("diagrams.gallery", **view) + (f"#{diagram}" if diagram else anchor)
-    if "hands" in areas and "play.hands_index" in current_app.view_functions:
-        return url_for("play.hands_index", **view) + anchor
-    return url_for("pages.home", **view) + anchor
+        return url_for(gallery, **view) + (f"#{diagram}" if diagram else anchor)
+    if "hands" in areas and "domino_play.hands_index" in current_app.view_functions:
+        return url_for("domino_play.hands_index", **view) + anchor
+    return url_for("home.index", **view) + anchor
 
 
 def syntax_message(problem: catalogs.Problem) -> str:
@@ -309,7 +315,7 @@ def _catalog_directory() -> Path:
 
 
 def status_data() -> dict:
-    from .. import catalogs  # the translators' tools, imported when used
+    from tutor import catalogs  # the translators' tools, imported when used
 
     directory = _catalog_directory()
     rows, template = _stats(directory)
@@ -342,9 +348,9 @@ def status_data() -> dict:
                             and _section_for(a) is section), None)
         sections.append({
             "section": section, "area": lesson_file,
-            "href": url_for("pages.step", section_id=section.id, step_id=section.steps[0].id),
+            "href": url_for("domino.step", section_id=section.id, step_id=section.steps[0].id),
             "steps": [{"step": step, "key": (lesson_file, step.id),
-                       "href": url_for("pages.step", section_id=section.id, step_id=step.id)}
+                       "href": url_for("domino.step", section_id=section.id, step_id=step.id)}
                       for step in section.steps],
         })
     areas = [a for a in catalogs.AREAS if any(a in r.areas for r in rows)]
@@ -358,7 +364,7 @@ _STATS: dict[tuple, tuple[list, object]] = {}
 def _stats(directory: Path) -> tuple[list, object]:
     """Each catalog's counts and the template, remembered until a catalog or the template changes
     (reading and counting the catalogs took half a second at every request of the page)."""
-    from .. import catalogs  # the translators' tools, imported when used
+    from tutor import catalogs  # the translators' tools, imported when used
 
     pot = directory / "messages.pot"
     files = catalogs.catalog_files(directory)
@@ -380,7 +386,7 @@ def _stamp(path: Path) -> tuple[str, int, int]:
 def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem, ...]:
     """The content checks of one catalog (not completeness: the page counts that), remembered until
     the catalog, the template or the glossary changes."""
-    from .. import catalogs  # the translators' tools, imported when used
+    from tutor import catalogs  # the translators' tools, imported when used
 
     key = (_stamp(po), _stamp(glossary_path), template is not None)
     if key not in _CHECKED:
@@ -396,25 +402,25 @@ def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem,
     return _CHECKED[key]
 
 
-# ---- context pictures (``make context-shots``, tutor/context_shots.py) -------------------------------
+# ---- context pictures (``make context-shots``, tutor/tools/context_shots.py) -------------------------------
 _SHOT_NAME = re.compile(r"[0-9a-f]{16}\.png")
 
 
 def shots_folder() -> Path:
-    from ..paths import REPOSITORY
+    from tutor.paths import REPOSITORY
 
     return Path(current_app.config.get("CONTEXT_SHOTS") or REPOSITORY / "context-shots")
 
 
 def shot_url(message) -> str | None:
     """The context picture of a catalog entry, when ``make context-shots`` has taken one."""
-    from .. import catalogs  # the translators' tools, imported when used
+    from tutor import catalogs  # the translators' tools, imported when used
 
     from hashlib import sha1
 
     msgid = catalogs._first_id(message)
     key = f"{message.context}\x04{msgid}" if message.context else msgid
-    name = sha1(key.encode("utf-8")).hexdigest()[:16] + ".png"  # tutor.context_shots.shot_name
+    name = sha1(key.encode("utf-8")).hexdigest()[:16] + ".png"  # tutor.tools.context_shots.shot_name
     return url_for("translators_root.shot", name=name) if (shots_folder() / name).is_file() else None
 
 

@@ -5,9 +5,9 @@
 (16, 11)
 """
 
-from .errors import BackgammonError, IllegalMoveError, IllegalRecordError, InvalidNotationError, InvalidPositionError
-from .plays import Play, Reason, Step, first_steps, legal_plays, notation, parse_play, why_not
-from .position import BLACK, CENTRED, CHECKERS, CUBE_CAP, START, WHITE, Cube, Position, Side
+from tutor.games.backgammon.errors import BackgammonError, IllegalMoveError, IllegalRecordError, InvalidNotationError, InvalidPositionError
+from tutor.games.backgammon.plays import Play, Reason, Step, first_steps, legal_plays, notation, parse_play, why_not
+from tutor.games.backgammon.position import BLACK, CENTRED, CHECKERS, CUBE_CAP, START, WHITE, Cube, Position, Side
 
 __all__ = [
     "BLACK", "BackgammonError", "CENTRED", "CHECKERS", "CUBE_CAP", "Cube", "IllegalMoveError",

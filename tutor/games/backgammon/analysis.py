@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cube import can_double, result
-from .plays import BAR_POINT, OFF, Step, first_steps, legal_plays, play_order
-from .position import BLACK, WHITE, Position, Side, learner_point
+from tutor.games.backgammon.cube import can_double, result
+from tutor.games.backgammon.plays import BAR_POINT, OFF, Step, first_steps, legal_plays, play_order
+from tutor.games.backgammon.position import BLACK, WHITE, Position, Side, learner_point
 
 
 @dataclass(frozen=True)

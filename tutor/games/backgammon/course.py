@@ -22,13 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from ...paths import LESSONS as LESSONS_ROOT
+from tutor.paths import LESSONS as LESSONS_ROOT
 
-from .diagrams import SECTIONS, diagram_by_id
-from ...course import CourseError, Section, Step, find_in, neighbours_in, read_sections
-from . import BackgammonError, legal_plays
-from .cube import result
-from .plays import parse_play
+from tutor.games.backgammon.diagrams import SECTIONS, diagram_by_id
+from tutor.course import CourseError, Section, Step, find_in, neighbours_in, read_sections
+from tutor.games.backgammon import BackgammonError, legal_plays
+from tutor.games.backgammon.cube import result
+from tutor.games.backgammon.plays import parse_play
 
 LESSONS = LESSONS_ROOT / "backgammon"
 QUESTION_KINDS = ("play", "count", "points")

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError
-from .position import BAR, BLACK, CHECKERS, CUBE_CAP, WHITE, Cube, Position, Side
+from tutor.games.backgammon.errors import IllegalMoveError
+from tutor.games.backgammon.position import BAR, BLACK, CHECKERS, CUBE_CAP, WHITE, Cube, Position, Side
 
 KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
 

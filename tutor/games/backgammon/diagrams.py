@@ -6,7 +6,7 @@ position the engine reaches by replaying ``replay`` from ``setup`` (the start un
 every replayed picture is reachable under the rules by construction. Claims (what the caption and
 the lesson say) are checked by :func:`check_claims` against the engine; the tests check them
 again with GNU Backgammon. What the picture says in words is produced by the web layer
-(``tutor.web.backgammon``) from :func:`describe`'s facts.
+(``tutor.web.backgammon.pages``) from :func:`describe`'s facts.
 
 >>> b2 = diagram_by_id("B2")
 >>> len(b2.plays()), check_claims(b2)
@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
-from ..tables import check_diagram_table
-from ...paths import LESSONS
+from tutor.games.tables import check_diagram_table
+from tutor.paths import LESSONS
 
-from . import BLACK, START, WHITE, BackgammonError, Position, Side, legal_plays
-from .cube import Offer, computer_doubles, computer_takes, pip_lead, result
-from .plays import Play, Step, parse_play, why_not
+from tutor.games.backgammon import BLACK, START, WHITE, BackgammonError, Position, Side, legal_plays
+from tutor.games.backgammon.cube import Offer, computer_doubles, computer_takes, pip_lead, result
+from tutor.games.backgammon.plays import Play, Step, parse_play, why_not
 
 DIAGRAMS_FILE = LESSONS / "backgammon" / "diagrams.toml"
 
@@ -203,7 +203,7 @@ def check_claims(diagram: Diagram) -> list[str]:
 # ----- facts the words are made of ---------------------------------------------------------------
 @dataclass(frozen=True)
 class Facts:
-    """What a picture shows, for the sentences of its description (``tutor.web.backgammon``)."""
+    """What a picture shows, for the sentences of its description (``tutor.web.backgammon.pages``)."""
 
     points: dict[Side, list[tuple[int, int]]]  # (learner point, count), highest first
     bar: dict[Side, int]

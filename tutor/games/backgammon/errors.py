@@ -3,7 +3,7 @@ its params and where it came from, such as ``white.24`` or ``turns[3]``)."""
 
 from __future__ import annotations
 
-from ..errors import GameError
+from tutor.games.errors import GameError
 
 
 class BackgammonError(GameError):

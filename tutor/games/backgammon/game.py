@@ -14,10 +14,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .cube import Offer, Result, offer, result
-from .errors import BackgammonError, IllegalMoveError, IllegalRecordError
-from .plays import parse_play
-from .position import BLACK, START, WHITE, Position, Side
+from tutor.games.backgammon.cube import Offer, Result, offer, result
+from tutor.games.backgammon.errors import BackgammonError, IllegalMoveError, IllegalRecordError
+from tutor.games.backgammon.plays import parse_play
+from tutor.games.backgammon.position import BLACK, START, WHITE, Position, Side
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def replay(record: Any, start: Position = START) -> Replay:
 
 def random_game(rng: random.Random, start: Position = START) -> tuple[dict, Result]:
     """A complete game of random legal plays (no videau), as a record, and its result."""
-    from .plays import legal_plays
+    from tutor.games.backgammon.plays import legal_plays
 
     opening = roll_opening(lambda: rng.randint(1, 6))
     position = start.replace(to_move=opening.first, dice=opening.dice)
@@ -152,7 +152,7 @@ def _unused(_: IllegalMoveError) -> None:  # keeps the import for readers: error
 def random_playout(rng: random.Random) -> tuple[Side, int]:
     """A complete game of uniformly random legal plays from the start, on raw boards (the fast
     loop behind the benchmark's games/s): the winner and the multiplier (1, 2 or 3)."""
-    from .plays import end_board, generate_plays, key_of
+    from tutor.games.backgammon.plays import end_board, generate_plays, key_of
 
     opening = roll_opening(lambda: rng.randint(1, 6))
     side = opening.first

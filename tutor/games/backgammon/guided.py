@@ -3,7 +3,7 @@
 A guided position is a start, a fixed script of dice and the computer's deterministic player, so
 the game depends only on the learner's choices. Each has a *moment*, the rule it exists to show;
 :data:`MOMENTS` says, from a finished line (a :class:`~.session.Game`), whether it happened.
-tests/test_backgammon_guided.py walks every line the learner can choose and requires it on each.
+tests/backgammon/test_backgammon_play.py walks every line the learner can choose and requires it on each.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
-from ...paths import LESSONS
+from tutor.paths import LESSONS
 
-from .plays import BAR_POINT
-from .position import BLACK, WHITE, Position
-from .session import Event, Game, ScriptedDice, replay_game
+from tutor.games.backgammon.plays import BAR_POINT
+from tutor.games.backgammon.position import BLACK, WHITE, Position
+from tutor.games.backgammon.session import Event, Game, ScriptedDice, replay_game
 
 
 @dataclass(frozen=True)

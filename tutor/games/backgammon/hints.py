@@ -22,11 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .analysis import Note
-from .cube import computer_doubles, computer_takes, pip_lead
-from .plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, notation, replay_steps, why_not
-from .players import recommend_rest
-from .position import BLACK, WHITE, Position, Side
+from tutor.games.backgammon.analysis import Note
+from tutor.games.backgammon.cube import computer_doubles, computer_takes, pip_lead
+from tutor.games.backgammon.plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, notation, replay_steps, why_not
+from tutor.games.backgammon.players import recommend_rest
+from tutor.games.backgammon.position import BLACK, WHITE, Position, Side
 
 #: The app's pip rule (BACKGAMMON.md §1, Trice's 8-9-12), as percentages, for the sentences only:
 #: the decisions themselves are ``cube.computer_doubles`` and ``cube.computer_takes``.

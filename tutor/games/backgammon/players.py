@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .cube import computer_doubles, computer_takes
-from .plays import Key, Play, RawStep, Step, end_board, generate, generate_plays, key_of, legal_ends, raw_to_step, \
+from tutor.games.backgammon.cube import computer_doubles, computer_takes
+from tutor.games.backgammon.plays import Key, Play, RawStep, Step, end_board, generate, generate_plays, key_of, legal_ends, raw_to_step, \
     replay_steps
-from .position import BAR, Position, Side
+from tutor.games.backgammon.position import BAR, Position, Side
 
 Player = Callable[[Position], "Play | None"]
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from .errors import IllegalMoveError, InvalidNotationError
-from .position import BAR, CHECKERS, Position
+from tutor.games.backgammon.errors import IllegalMoveError, InvalidNotationError
+from tutor.games.backgammon.position import BAR, CHECKERS, Position
 
 BAR_POINT = 25  # the bar in the mover's numbering
 OFF = 0
@@ -607,7 +607,7 @@ def _rule_reason(position: Position, played, path, dice) -> Reason:
     play. Either way a longest play starts with s, and its end is legal. With two different dice
     a play of both dice is legal in either order, so a refused step with ``most == 2`` is a first
     step after which the other die is dead (``could < most``), and with ``most == 1`` it is the
-    lower die. tests/test_backgammon_play.py holds these two codes against every tap of hundreds
+    lower die. tests/backgammon/test_backgammon_play.py holds these two codes against every tap of hundreds
     of positions, at the start of a turn and after a step."""
     legal = generate(*reversed(position.board()), _dice_list(position))
     most = max((len(steps) for steps in legal.values()), default=0)

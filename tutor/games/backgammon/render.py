@@ -33,8 +33,8 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 
 import svgwrite
 
-from .plays import BAR_POINT, OFF, Step
-from .position import BLACK, WHITE, Position, Side, learner_point
+from tutor.games.backgammon.plays import BAR_POINT, OFF, Step
+from tutor.games.backgammon.position import BLACK, WHITE, Position, Side, learner_point
 
 __all__ = ["Labels", "Stack", "checker_stacks", "render_board", "text_width"]
 
@@ -304,7 +304,7 @@ def render_board(
     - ``dice_left``: the dice still to play this turn; the others are drawn faded.
     - ``label_size``: the size of every word and number in the picture (point numbers, counts,
       the videau, the legend and pip counts), in viewBox units; a slide's pictures use a larger one
-      (``tutor/web/slide_pictures.py``). The board is laid out around it (:class:`_Geometry`) and
+      (``tutor/web/backgammon/slides.py``). The board is laid out around it (:class:`_Geometry`) and
       the root carries ``data-label-size``. The default draws the picture every other page shows.
     """
     if not 8 <= label_size <= 80:

@@ -28,11 +28,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
 
-from .cube import Offer, Result, can_double, computer_doubles, computer_takes, offer, result
-from .errors import IllegalMoveError
-from .plays import BAR_POINT, OFF, Play, Reason, Step, first_steps, legal_plays, move_paths, notation, why_not
-from .players import recommend
-from .position import BLACK, WHITE, Position, Side
+from tutor.games.backgammon.cube import Offer, Result, can_double, computer_doubles, computer_takes, offer, result
+from tutor.games.backgammon.errors import IllegalMoveError
+from tutor.games.backgammon.plays import BAR_POINT, OFF, Play, Reason, Step, first_steps, legal_plays, move_paths, notation, why_not
+from tutor.games.backgammon.players import recommend
+from tutor.games.backgammon.position import BLACK, WHITE, Position, Side
 
 LEARNER = WHITE
 COMPUTER = BLACK

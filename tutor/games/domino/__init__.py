@@ -6,7 +6,7 @@
 ['5-4L', '6-1R']
 """
 
-from .errors import (
+from tutor.games.domino.errors import (
     DominoError,
     IllegalMoveError,
     InvalidActionError,
@@ -14,12 +14,12 @@ from .errors import (
     InvalidPositionError,
     InvalidTileError,
 )
-from .match import Match
-from .position import DRAW, PASS, Action, ActionKind, End, Position, Required
-from .round import Deal, RoundRecord
-from .rules import PLAYBOARD, Opening, OpeningReason, RoundResult, RuleSet, Termination
-from .tiles import DOUBLES, TILES, Tile
-from .turn import seat_turn
+from tutor.games.domino.match import Match
+from tutor.games.domino.position import DRAW, PASS, Action, ActionKind, End, Position, Required
+from tutor.games.domino.round import Deal, RoundRecord
+from tutor.games.domino.rules import PLAYBOARD, Opening, OpeningReason, RoundResult, RuleSet, Termination
+from tutor.games.domino.tiles import DOUBLES, TILES, Tile
+from tutor.games.domino.turn import seat_turn
 
 __all__ = [
     "Action", "ActionKind", "Deal", "DominoError", "DOUBLES", "DRAW", "End", "IllegalMoveError",

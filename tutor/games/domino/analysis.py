@@ -4,7 +4,7 @@ The reasons behind the required action are the hint engine's notes
 (:func:`tutor.games.domino.hints.explain_position`): one explanation, not a second analysis.
 
 Pure (no Flask). Explanations are :class:`Note` values, a kind plus parameters, which the web
-layer renders through gettext in the learner's language (``tutor.web.wording``).
+layer renders through gettext in the learner's language (``tutor.web.domino.wording``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import Position, Required, Termination
-from .rules import (PLAYBOARD, RoundResult, score_blocked_last_player, score_blocked_lower_pips, score_blocked_playboard,
+from tutor.games.domino import Position, Required, Termination
+from tutor.games.domino.rules import (PLAYBOARD, RoundResult, score_blocked_last_player, score_blocked_lower_pips, score_blocked_playboard,
                     score_blocked_sato, score_domino, score_domino_to_five)
 
 

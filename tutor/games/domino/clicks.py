@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import DominoError, IllegalMoveError
-from .position import DRAW, PASS, Action, End, Position, Required
-from .spinner import ARMS
-from .tiles import Tile
+from tutor.games.domino.errors import DominoError, IllegalMoveError
+from tutor.games.domino.position import DRAW, PASS, Action, End, Position, Required
+from tutor.games.domino.spinner import ARMS
+from tutor.games.domino.tiles import Tile
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ position is the one the engine reaches by replaying its actions under its rule s
 reachable by construction. Its
 claims (what the caption and the lesson say about the picture) are checked against the engine by
 :func:`check_claims`. What the picture says in words is produced here as :class:`Note` values
-(kinds plus parameters); the web layer (``tutor.web.diagrams``) turns them into sentences.
+(kinds plus parameters); the web layer (``tutor.web.domino.diagrams``) turns them into sentences.
 
 >>> d3 = diagram_by_id("D3")
 >>> d3.position.ends, [str(m) for m in d3.position.legal_moves()]
@@ -22,15 +22,15 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
-from ..tables import check_diagram_table
-from ...paths import LESSONS
+from tutor.games.tables import check_diagram_table
+from tutor.paths import LESSONS
 
-from .analysis import Note
-from . import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
-from .position import arm_pairs
-from .rules import PLAYBOARD, RULE_SETS, RuleSet, leader_is_previous_winner, rules_for_round, score_domino_to_five
-from .spinner import ARMS
-from .tiles import NUMBER_MASK, TILES
+from tutor.games.domino.analysis import Note
+from tutor.games.domino import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
+from tutor.games.domino.position import arm_pairs
+from tutor.games.domino.rules import PLAYBOARD, RULE_SETS, RuleSet, leader_is_previous_winner, rules_for_round, score_domino_to_five
+from tutor.games.domino.spinner import ARMS
+from tutor.games.domino.tiles import NUMBER_MASK, TILES
 
 DIAGRAMS_FILE = LESSONS / "diagrams.toml"
 

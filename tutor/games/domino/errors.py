@@ -3,7 +3,7 @@ naming the offending token, a code, its params and where it came from, such as `
 
 from __future__ import annotations
 
-from ..errors import GameError
+from tutor.games.errors import GameError
 
 
 class DominoError(GameError):

@@ -3,7 +3,7 @@
 Pure (no Flask). ``lessons/hands.toml`` holds the guided hands, the course's last step: each is a
 designed deal (the learner is seat 0) with a teaching moment that happens on every legal line of
 the learner's play, since the opponents are deterministic players (``tutor.games.domino.players``).
-``tests/test_guided.py`` proves it by enumerating every line with :func:`every_learner_line`.
+``tests/domino/test_guided.py`` proves it by enumerating every line with :func:`every_learner_line`.
 
 The state of a hand is its deal plus the learner's actions: :func:`replay` plays the opponents'
 turns in between, the same way in any process, so a URL holding the learner's moves is enough.
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
-from ...paths import LESSONS
+from tutor.paths import LESSONS
 
-from . import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
-from .rules import RULE_SETS, OpeningReason, RuleSet
-from .spinner import SIDES
-from .players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
+from tutor.games.domino import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
+from tutor.games.domino.rules import RULE_SETS, OpeningReason, RuleSet
+from tutor.games.domino.spinner import SIDES
+from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
 HANDS_FILE = LESSONS / "hands.toml"
 

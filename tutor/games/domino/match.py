@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from typing import TYPE_CHECKING
 
-from .rules import PLAYBOARD, RoundResult, RuleSet, Termination
+from tutor.games.domino.rules import PLAYBOARD, RoundResult, RuleSet, Termination
 
 if TYPE_CHECKING:
-    from .position import Position
+    from tutor.games.domino.position import Position
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,11 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence, Union
 
-from .analysis import Note
-from . import Action, ActionKind, Position
-from .spinner import ARMS, DOWN, UP, SpinnerLayout, all_fives_score
-from .tiles import NUMBER_MASK, RANK, tiles_in
-from .hints.view import SeatTracker, SeatView
+from tutor.games.domino.analysis import Note
+from tutor.games.domino import Action, ActionKind, Position
+from tutor.games.domino.spinner import ARMS, DOWN, UP, SpinnerLayout, all_fives_score
+from tutor.games.domino.tiles import NUMBER_MASK, RANK, tiles_in
+from tutor.games.domino.hints.view import SeatTracker, SeatView
 
 State = Union[Position, SeatView]
 

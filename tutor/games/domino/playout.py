@@ -4,9 +4,9 @@ There is one playout loop, :func:`playout`, and a choice policy says which fitti
 plays and at which end (:func:`random_choice`, :func:`heaviest_choice`). The rules of a turn are
 :func:`~tutor.games.domino.turn.seat_turn`'s, written out inline here (not called) because the hint
 engine plays thousands of rounds per request, on hands that may be encoded by weight rank. So that
-the two cannot drift apart, ``tests/test_playout_steps.py`` checks each step of many random rounds,
+the two cannot drift apart, ``tests/domino/test_playout_steps.py`` checks each step of many random rounds,
 with both policies, against ``seat_turn``: the loop can ``trace`` its draws, passes and end, and the
-test's policy records every play (a policy sees the hand and the ends); ``tests/test_engine.py``
+test's policy records every play (a policy sees the hand and the ends); ``tests/domino/test_engine.py``
 also replays the same choices through ``Position``. (Tracing plays inside the loop would cost a
 sixth of its speed: a test of ``trace`` on every step of a hot loop.)
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from typing import Callable, NamedTuple, Sequence
 
-from .rules import PLAYBOARD, RuleSet
-from .tiles import BY_WEIGHT, NUMBER_MASK, TILE_COUNT, TILE_HIGH, TILE_LOW, TILE_VALUE, sum_over_bits
+from tutor.games.domino.rules import PLAYBOARD, RuleSet
+from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, TILE_COUNT, TILE_HIGH, TILE_LOW, TILE_VALUE, sum_over_bits
 
 #: Outcome of a playout: (winner or None, points, reason) with reason "domino" or "blocked".
 Outcome = tuple[int | None, int, str]

@@ -18,17 +18,17 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from .errors import (
+from tutor.games.domino.errors import (
     IllegalMoveError,
     InvalidActionError,
     InvalidLineError,
     InvalidPositionError,
     InvalidTileError,
 )
-from .rules import PLAYBOARD, NoDoubleDealt, Opening, RoundResult, RuleSet, Termination
-from .spinner import ARMS, End, SpinnerLayout, all_fives_score
-from .tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
-from .turn import Required, fitting_tiles, seat_turn
+from tutor.games.domino.rules import PLAYBOARD, NoDoubleDealt, Opening, RoundResult, RuleSet, Termination
+from tutor.games.domino.spinner import ARMS, End, SpinnerLayout, all_fives_score
+from tutor.games.domino.tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
+from tutor.games.domino.turn import Required, fitting_tiles, seat_turn
 
 
 class ActionKind(enum.Enum):

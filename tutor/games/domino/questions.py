@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from functools import lru_cache
 
-from .analysis import Note
-from . import TILES, Action, ActionKind, Deal, DominoError, End, Match, Position, Required, Tile
-from .rules import RoundResult, Termination, score_domino_to_five
+from tutor.games.domino.analysis import Note
+from tutor.games.domino import TILES, Action, ActionKind, Deal, DominoError, End, Match, Position, Required, Tile
+from tutor.games.domino.rules import RoundResult, Termination, score_domino_to_five
 
 
 #: A number as a learner or a browser's number field writes it: 15, 15.0, +15, -3, .5, and 15,0
@@ -126,7 +126,7 @@ def finished_by_playing_out(hands: tuple[tuple[str, ...], ...] | list) -> Positi
 @lru_cache(maxsize=64)
 def played_round(seed: int, seats: int) -> Position:
     """The end of the round dealt by ``seed`` when every seat plays its heaviest legal tile."""
-    from .players import HeaviestFirst  # the engine's simplest player; imported late (it needs the hints)
+    from tutor.games.domino.players import HeaviestFirst  # the engine's simplest player; imported late (it needs the hints)
 
     player, position = HeaviestFirst(), Deal.from_seed(seed, seats).position()
     while position.required() is not Required.OVER:
@@ -137,7 +137,7 @@ def played_round(seed: int, seats: int) -> Position:
 def position_of(question) -> Position:
     """The engine position a question (``tutor.course.Question``) asks about."""
     if question.diagram:
-        from .diagrams import diagram_by_id
+        from tutor.games.domino.diagrams import diagram_by_id
 
         return diagram_by_id(question.diagram).position
     if question.hands:
@@ -279,7 +279,7 @@ def _wrong_points(position: Position, answer: int) -> Note:
 
 def _wrong_count(position: Position, answer: int, count: str, number: int = 0, **_facts) -> Note:
     if count == "hand_size":
-        from . import PLAYBOARD
+        from tutor.games.domino import PLAYBOARD
 
         other = [n for n in PLAYBOARD.seat_counts if PLAYBOARD.hand_size(n) == answer]
         if other:

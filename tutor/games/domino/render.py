@@ -56,9 +56,9 @@ import svgwrite.shapes
 import svgwrite.text
 import svgwrite.utils
 
-from . import Action, ActionKind, End, Position, Required, Tile
-from .position import arm_pairs
-from .spinner import ARMS, SpinnerLayout
+from tutor.games.domino import Action, ActionKind, End, Position, Required, Tile
+from tutor.games.domino.position import arm_pairs
+from tutor.games.domino.spinner import ARMS, SpinnerLayout
 
 __all__ = ["Labels", "TileBox", "render_position", "tile_boxes"]
 

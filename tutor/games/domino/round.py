@@ -14,11 +14,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .errors import IllegalMoveError, InvalidPositionError
-from .playout import deal_masks, shuffled_tiles
-from .position import Action, Position
-from .rules import PLAYBOARD, RuleSet
-from .tiles import TILE_COUNT, TILES, Tile
+from tutor.games.domino.errors import IllegalMoveError, InvalidPositionError
+from tutor.games.domino.playout import deal_masks, shuffled_tiles
+from tutor.games.domino.position import Action, Position
+from tutor.games.domino.rules import PLAYBOARD, RuleSet
+from tutor.games.domino.tiles import TILE_COUNT, TILES, Tile
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
-from .errors import InvalidPositionError
-from .tiles import BY_WEIGHT, DOUBLES_MASK, TILES, Tile
+from tutor.games.domino.errors import InvalidPositionError
+from tutor.games.domino.tiles import BY_WEIGHT, DOUBLES_MASK, TILES, Tile
 
 
 class Termination(enum.Enum):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .tiles import Tile
+from tutor.games.domino.tiles import Tile
 
 
 class End(enum.Enum):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from .errors import InvalidTileError
+from tutor.games.domino.errors import InvalidTileError
 
 HIGHEST = 6
 TILE_COUNT = 28

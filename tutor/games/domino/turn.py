@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 
-from .tiles import FULL_SET, NUMBER_MASK
+from tutor.games.domino.tiles import FULL_SET, NUMBER_MASK
 
 
 class Required(enum.Enum):

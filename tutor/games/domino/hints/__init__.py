@@ -7,7 +7,7 @@ Pure (no Flask), in four modules by job:
 - :mod:`~tutor.games.domino.hints.simulation`: determinizations of the unseen tiles and fast playouts;
 - :mod:`~tutor.games.domino.hints.recommendation`: the move with the best chance to win, and its reasons;
 - :mod:`~tutor.games.domino.hints.explain`: explanations and the hint ladder, as
-  :class:`~tutor.games.domino.analysis.Note` values that ``tutor.web.wording`` renders.
+  :class:`~tutor.games.domino.analysis.Note` values that ``tutor.web.domino.wording`` renders.
 
 ``from tutor.games.domino.hints import X`` keeps working for every name below: each is loaded from its module
 on first use, so importing the view does not load the simulation.

@@ -1,6 +1,6 @@
 """Explanations and the hint ladder: what the rules let a seat do now and why, the end of a round
 and of a match, strategy on request, and hints from a nudge to the full why. Each is a list of
-:class:`~tutor.games.domino.analysis.Note` values that ``tutor.web.wording`` renders in the learner's language."""
+:class:`~tutor.games.domino.analysis.Note` values that ``tutor.web.domino.wording`` renders in the learner's language."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from typing import Sequence
 
-from ..analysis import Note, _sum, explain_result
-from .. import Action, ActionKind, End, Position, Required
-from ..rules import OpeningReason, RuleSet, score_blocked_last_player
-from ..spinner import SpinnerLayout, all_fives_score
-from ..tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
-from .recommendation import Recommendation, recommend
-from .view import SeatView, deals_every_tile
+from tutor.games.domino.analysis import Note, _sum, explain_result
+from tutor.games.domino import Action, ActionKind, End, Position, Required
+from tutor.games.domino.rules import OpeningReason, RuleSet, score_blocked_last_player
+from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
+from tutor.games.domino.tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
+from tutor.games.domino.hints.recommendation import Recommendation, recommend
+from tutor.games.domino.hints.view import SeatView, deals_every_tile
 
 #: How many tiles of the set show a given number (6 with another number, plus its double).
 TILES_PER_NUMBER = 7

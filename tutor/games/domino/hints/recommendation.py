@@ -7,13 +7,13 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..analysis import Note, _sum
-from .. import Action, ActionKind, End
-from ..rules import score_domino_to_five
-from ..spinner import SpinnerLayout, all_fives_score
-from ..tiles import NUMBER_MASK
-from .simulation import CandidateScore, simulate
-from .view import SeatView, deals_every_tile
+from tutor.games.domino.analysis import Note, _sum
+from tutor.games.domino import Action, ActionKind, End
+from tutor.games.domino.rules import score_domino_to_five
+from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
+from tutor.games.domino.tiles import NUMBER_MASK
+from tutor.games.domino.hints.simulation import CandidateScore, simulate
+from tutor.games.domino.hints.view import SeatView, deals_every_tile
 
 #: Determinizations per recommendation. Strength levels off near 100 against heaviest-first
 #: (bench/hints.py); 600 keeps the percentages shown to a learner steady (about ±2 points) and

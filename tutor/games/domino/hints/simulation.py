@@ -10,11 +10,11 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from .. import Action
-from ..playout import BY_RANK, heaviest_choice, playout, spinner_playout
-from ..spinner import ARMS, SpinnerLayout, all_fives_score
-from ..tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
-from .view import NUMBERS, SeatView
+from tutor.games.domino import Action
+from tutor.games.domino.playout import BY_RANK, heaviest_choice, playout, spinner_playout
+from tutor.games.domino.spinner import ARMS, SpinnerLayout, all_fives_score
+from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
+from tutor.games.domino.hints.view import NUMBERS, SeatView
 
 # Hands in the simulation are masks by weight rank (BY_RANK): the heaviest tile is the top bit.
 _BY_WEIGHT = BY_WEIGHT  # rank -> tile index (the tests read sampled hands through it)

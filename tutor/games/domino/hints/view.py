@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .. import Action, ActionKind, End, Position, Required, RoundRecord
-from ..position import open_ends_of, spinner_placements, turn_actions
-from ..rules import PLAYBOARD, Opening, OpeningReason, RuleSet
-from ..spinner import SpinnerLayout
-from ..tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
-from ..turn import fitting_tiles, seat_turn
+from tutor.games.domino import Action, ActionKind, End, Position, Required, RoundRecord
+from tutor.games.domino.position import open_ends_of, spinner_placements, turn_actions
+from tutor.games.domino.rules import PLAYBOARD, Opening, OpeningReason, RuleSet
+from tutor.games.domino.spinner import SpinnerLayout
+from tutor.games.domino.tiles import DOUBLES_MASK, FULL_SET, INDEX_OF, NUMBER_MASK, RANK, TILE_COUNT, TILES, Tile, tiles_in
+from tutor.games.domino.turn import fitting_tiles, seat_turn
 
 NUMBERS = range(7)
 

@@ -1,0 +1,327 @@
+"""What a backgammon game page says to the learner ("you", "the computer"): the status line,
+what happened since the learner's last decision, the hints and why a move is refused.
+
+The engine and the hint engine give facts and notes (``tutor.games.backgammon.session``,
+``.hints``); every sentence is written here once, through gettext. Points are the learner's
+numbering, as on the board: the computer's plays too (backgammon programs write a play in the
+mover's own numbering, 13/9; on the learner's board the same checkers go from 12 to 16, and that
+is what a beginner can find).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from flask_babel import gettext as _, ngettext
+
+from tutor.games.backgammon import WHITE, Step, notation
+from tutor.games.backgammon.analysis import Note
+from tutor.games.backgammon.plays import BAR_POINT
+from tutor.games.backgammon.session import Event, Game, Phase
+from tutor.web.backgammon.diagrams import result_sentence
+from tutor.web.backgammon.wording import point_name
+from tutor.web.sentences import register, say
+from tutor.web.lists import join_and, join_or
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    return "-".join(str(d) for d in dice)
+
+
+_NUMBER = re.compile(r"(?<![(\d])(\d+)(?![)\d])")
+
+
+def learner_notation(text: str, side) -> str:
+    """A play's notation in the learner's numbering (the computer's points n become 25 - n;
+    counts such as ``(2)`` stay)."""
+    if side is WHITE:
+        return text
+    return _NUMBER.sub(lambda m: str(25 - int(m[1])) if 1 <= int(m[1]) <= 24 else m[1], text)
+
+
+def place_name(place: int | str) -> str:
+    if place in ("bar", BAR_POINT):
+        # TRANSLATORS: backgammon game: the bar, as a place a checker moves from (in a list such as "the bar, 13 and 8").
+        return _("the bar")
+    return point_name(place)
+
+
+def _places(places: Iterable[int | str]) -> str:
+    return join_or(place_name(p) for p in places)
+
+
+# ----- what happened --------------------------------------------------------------------------------
+def event_sentence(event: Event) -> str:
+    """One event the learner reads after their decision: the computer's and their own."""
+    you = event.side is WHITE
+    dice = dice_text(event.dice or ())
+    if event.kind == "play":
+        play = learner_notation(event.notation, event.side)
+        if you:
+            # TRANSLATORS: backgammon game: what the learner just played, e.g. "You played 24/18 13/8."
+            return _("You played %(play)s.", play=play)
+        # TRANSLATORS: backgammon game: the computer's roll and play, written with the point numbers of the learner's board, e.g. "The computer rolled 3-1 and played 12/16 17/16."
+        return _("The computer rolled %(dice)s and played %(play)s.", dice=dice, play=play)
+    if event.kind == "no_play":
+        if event.before is not None and event.before.on_bar(event.side):
+            if you:
+                # TRANSLATORS: backgammon game: the learner's roll could not bring a checker in from the bar.
+                return _("You rolled %(dice)s: neither die brings your checker in from the bar, so your turn is lost.",
+                         dice=dice)
+            # TRANSLATORS: backgammon game: the computer's roll could not bring its checker in from the bar.
+            return _("The computer rolled %(dice)s: neither die brings its checker in from the bar, so its turn is "
+                     "lost.", dice=dice)
+        if you:
+            # TRANSLATORS: backgammon game: the learner's roll cannot be used at all.
+            return _("You rolled %(dice)s and cannot move any checker: your turn is lost.", dice=dice)
+        # TRANSLATORS: backgammon game: the computer's roll cannot be used at all.
+        return _("The computer rolled %(dice)s and cannot move any checker: its turn is lost.", dice=dice)
+    if event.kind == "double":
+        if you:
+            # TRANSLATORS: backgammon game: the learner offered the videau (doubling cube) before rolling.
+            return _("You offered the videau.")
+        # TRANSLATORS: backgammon game: the computer offered the videau before rolling.
+        return _("The computer offered the videau.")
+    if event.kind == "take":
+        if you:
+            # TRANSLATORS: backgammon game: the learner accepted the videau: the game is worth more and the videau is the learner's.
+            return _("You took the videau: the game is now worth more, and the videau is on your side.")
+        # TRANSLATORS: backgammon game: the computer accepted the learner's videau.
+        return _("The computer took the videau: the game is now worth more, and the videau is on its side.")
+    if event.kind == "pass":
+        if you:
+            # TRANSLATORS: backgammon game: the learner refused the videau (the game ends).
+            return _("You passed: you refused the videau.")
+        # TRANSLATORS: backgammon game: the computer refused the learner's videau (the game ends).
+        return _("The computer passed: it refused the videau.")
+    return ""  # a roll is told with the play it led to
+
+
+def since_learner(game: Game) -> list[str]:
+    """The computer's events since the learner's last decision (the learner's last play first)."""
+    events = game.events
+    start = 0
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].side is WHITE and events[i].kind in ("play", "no_play", "double", "take", "pass"):
+            start = i
+            break
+    return [text for text in (event_sentence(e) for e in events[start:]) if text]
+
+
+# ----- the status line ------------------------------------------------------------------------------
+def status(game: Game, played: list[Step], complete: bool, selected: int | None, left: list[int]) -> str:
+    position = game.position
+    if game.phase is Phase.OVER:
+        result = game.result
+        return result_sentence(result.winner, result.kind, result.points)
+    if game.phase is Phase.END:
+        # TRANSLATORS: backgammon guided position: the scripted dice are used up, the lesson of the position is over.
+        return _("This guided position is over: read what it showed below.")
+    if game.phase is Phase.DECIDE:
+        # TRANSLATORS: backgammon game, before the learner's roll: they may offer the videau first.
+        return _("Your turn. Before you roll you may offer the videau: the game would be worth %(doubled)d. Or just "
+                 "roll.", doubled=2 * position.cube.value)
+    if game.phase is Phase.ANSWER:
+        # TRANSLATORS: backgammon game: the computer offered the videau; the learner takes or passes.
+        return _("The computer offers the videau: take, and play on for %(doubled)d points, or pass, and lose "
+                 "%(value)d now.", doubled=2 * position.cube.value, value=position.cube.value)
+    dice = dice_text(position.dice)
+    if game.phase is Phase.LOST:
+        if position.on_bar(WHITE):
+            # TRANSLATORS: backgammon game: the learner rolled and cannot come in from the bar.
+            return _("You rolled %(dice)s: neither die brings your checker in from the bar, so your turn is lost. "
+                     "Go on.", dice=dice)
+        # TRANSLATORS: backgammon game: the learner rolled and cannot move.
+        return _("You rolled %(dice)s and cannot move any checker: your turn is lost. Go on.", dice=dice)
+    if complete:
+        # TRANSLATORS: backgammon game: every die the learner can use is played; confirm or undo.
+        return _("Your play: %(play)s. Confirm it, or undo a move.", play=_play_text(game, played))
+    if selected is not None:
+        if selected == BAR_POINT:
+            # TRANSLATORS: backgammon game: the learner picked the checker on the bar; now the point where it comes in.
+            return _("Where does your checker on the bar come in? Tap a point, or use the buttons.")
+        # TRANSLATORS: backgammon game: the learner picked a checker; now where it goes.
+        return _("Where does the checker on %(point)s go? Tap a point, or use the buttons.", point=point_name(selected))
+    if played:
+        # TRANSLATORS: backgammon game: some dice are played, others left, e.g. "Dice left: 5."
+        return _("Dice left: %(dice)s. Tap the next checker to move.", dice=join_and(left))
+    if position.dice[0] == position.dice[1]:
+        # TRANSLATORS: backgammon game: the learner rolled the same number on both dice (four moves).
+        return _("You rolled double %(die)d: four moves of %(die)d. Tap a checker to move.", die=position.dice[0])
+    # TRANSLATORS: backgammon game: the learner's roll, e.g. "You rolled 6-5."
+    return _("You rolled %(dice)s. Tap a checker to move.", dice=dice)
+
+
+def _play_text(game: Game, played: list[Step]) -> str:
+    return notation(played, game.position)
+
+
+# ----- hints ----------------------------------------------------------------------------------------
+def _enter(count: int, dice: list[int], points: list[int]) -> str:
+    entries = join_or(
+        # TRANSLATORS: backgammon hint: one die that brings a checker in, e.g. "a 4 on point 21" (joined with "or").
+        _("a %(die)d on %(point)s", die=d, point=point_name(p)) for d, p in zip(dice, points))
+    # TRANSLATORS: backgammon hint: checkers on the bar come in first; %(entries)s lists the dice that enter and where.
+    return ngettext("You have %(num)d checker on the bar: it comes in first, on your opponent's home board. With "
+                    "this roll it can come in with %(entries)s.",
+                    "You have %(num)d checkers on the bar: they come in first, on your opponent's home board. With "
+                    "this roll they can come in with %(entries)s.", count, entries=entries)
+
+
+def _one_die(die: int, other: int, higher: bool) -> str:
+    if higher:
+        # TRANSLATORS: backgammon hint: only one die can be used, so it must be the higher one.
+        return _("No play uses both dice, so the rules make you play one, and it must be the higher one: the %(die)d.",
+                 die=die)
+    # TRANSLATORS: backgammon hint: only one die can be used and the higher cannot move, so the lower one is played.
+    return _("No play uses both dice, and the higher one, %(other)d, cannot move at all: play the %(die)d.",
+             die=die, other=other)
+
+
+def _dice_moves(moves: list, doubles: bool) -> str:
+    parts = [
+        # TRANSLATORS: backgammon hint: which checkers one die can move, e.g. "a 6 can move the checker on point 24, point 13 or point 8".
+        _("a %(die)d can move the checker on %(places)s", die=die, places=_places(places)) for die, places in moves]
+    if doubles:
+        # TRANSLATORS: backgammon hint for doubles: four moves of one number; %(moves)s says which checkers can move.
+        return _("You have four moves of %(die)d: %(moves)s.", die=moves[0][0], moves=join_and(parts))
+    # TRANSLATORS: backgammon hint: which checkers each die can move; %(moves)s joins one clause per die.
+    return _("With this roll, %(moves)s.", moves=join_and(parts))
+
+
+def _both_dice(moves: list) -> str:
+    parts = [
+        # TRANSLATORS: backgammon hint: one move the two-dice rule forbids, e.g. "moving the checker on point 8 with the 6 first would leave your 1 unplayable" (several are joined with "and").
+        _("moving the checker on %(places)s with the %(die)d first would leave your %(other)d unplayable",
+          places=_places(places), die=die, other=other) for die, places, other in moves]
+    # TRANSLATORS: backgammon hint: the rule that both dice must be played when possible forbids some first moves; %(moves)s lists them and the die each would leave unplayable.
+    return _("You must use both dice if you can, so not every move is allowed: %(moves)s.", moves=join_and(parts))
+
+
+def _checker(point: int | str) -> str:
+    if point == "bar":
+        # TRANSLATORS: backgammon hint, second step: the checker to move first is the one on the bar.
+        return _("Move the checker on the bar first.")
+    # TRANSLATORS: backgammon hint, second step: which checker to move first, e.g. "Move the checker on point 13 first."
+    return _("Move the checker on %(point)s first.", point=point_name(point))
+
+
+def _double_count(you: int, computer: int, lead: int, share: float, threshold: int) -> str:
+    if lead > 0:
+        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule.
+        return _("Your pip count is %(you)d, the computer's %(computer)d: you lead by %(lead)d, %(share)s%% of your "
+                 "count. The app's rule offers the videau from a lead of %(threshold)d%%.", you=you,
+                 computer=computer, lead=lead, share=share, threshold=threshold)
+    # TRANSLATORS: backgammon hint before the roll: the learner is not ahead in the race.
+    return _("Your pip count is %(you)d, the computer's %(computer)d: you are not ahead in the race. The app's rule "
+             "offers the videau only from a lead of %(threshold)d%% of your count.", you=you, computer=computer,
+             threshold=threshold)
+
+
+def _points(points: list[int]) -> str:
+    return join_and(point_name(p) for p in points)
+
+
+HINTS: dict[str, Callable[..., str]] = {
+    "hint_enter": _enter,
+    "hint_one_die": _one_die,
+    # TRANSLATORS: backgammon hint: all the learner's checkers are home, so bearing off may start.
+    "hint_bear_off": lambda dice: _(
+        "All your checkers are in your home board, so you may bear off: a die takes a checker off the point of "
+        "its number, and a larger die takes one off your highest point."),
+    "dice_moves": _dice_moves,
+    "hint_both_dice": _both_dice,
+    "hint_checker": lambda point: _checker(point),
+    # TRANSLATORS: backgammon hint, last step: the recommended play and why: it bears checkers off.
+    "play_bears_off": lambda play, count: ngettext(
+        "Play %(play)s: it bears off %(num)d checker.", "Play %(play)s: it bears off %(num)d checkers.", count,
+        play=play),
+    # TRANSLATORS: backgammon hint, last step: the recommended play hits a blot (a single opposing checker).
+    "play_hits": lambda play, points: _(
+        "Play %(play)s: it hits the blot on %(points)s and sends it to the bar.", play=play, points=_points(points)),
+    # TRANSLATORS: backgammon hint, last step: the recommended play makes a point (two or more checkers on it).
+    "play_makes_point": lambda play, points: _(
+        "Play %(play)s: it makes %(points)s, a point your opponent cannot land on.", play=play,
+        points=_points(points)),
+    # TRANSLATORS: backgammon hint, last step: no contact is left, the game is a race.
+    "play_races": lambda play: _(
+        "Play %(play)s: the checkers have passed each other, so it is a race, and this play brings yours home "
+        "best.", play=play),
+    # TRANSLATORS: backgammon hint, last step: the recommended play leaves no single checker to be hit.
+    "play_safe": lambda play: _("Play %(play)s: it leaves no single checker for your opponent to hit.", play=play),
+    # TRANSLATORS: backgammon hint, last step: the play the computer's evaluation rates best; %(num)d single checkers are left.
+    "play_best": lambda play, blots: ngettext(
+        "Play %(play)s: weighing the race, the points made and the risk, it is the best play, though it leaves "
+        "%(num)d single checker.",
+        "Play %(play)s: weighing the race, the points made and the risk, it is the best play, though it leaves "
+        "%(num)d single checkers.", blots, play=play),
+    # TRANSLATORS: backgammon hint before the roll: what offering the videau means.
+    "hint_double_rule": lambda value, doubled: _(
+        "Offering the videau raises the game's value from %(value)d to %(doubled)d if the computer takes; if it "
+        "passes, you win %(value)d at once. It is worth it when you are clearly ahead.", value=value,
+        doubled=doubled),
+    "hint_double_count": lambda you, computer, lead, share, threshold: _double_count(
+        you, computer, lead, share, threshold),
+    # TRANSLATORS: backgammon hint before the roll: by the app's rule, offer the videau now.
+    "hint_double": lambda doubled: _("By the app's rule, offer the videau now."),
+    # TRANSLATORS: backgammon hint before the roll: by the app's rule, do not offer the videau yet.
+    "hint_roll": lambda doubled: _("By the app's rule, do not offer the videau yet: just roll."),
+    # TRANSLATORS: backgammon hint when the computer offers the videau: what taking and passing mean.
+    "hint_answer_rule": lambda value, doubled: _(
+        "If you take, the game is worth %(doubled)d and the videau comes to your side: only you may offer it "
+        "next. If you pass, the game ends and you lose %(value)d.", value=value, doubled=doubled),
+    # TRANSLATORS: backgammon hint when the computer offers the videau: its pip lead against the app's rule for taking.
+    "hint_answer_count": lambda you, computer, lead, share, limit: _(
+        "The computer's pip count is %(computer)d, yours %(you)d: it leads by %(lead)d, %(share)s%% of its count. "
+        "The app's rule takes when that lead is at most %(limit)d%%.", you=you, computer=computer, lead=lead,
+        share=share, limit=limit),
+    # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, take.
+    "hint_take": lambda value, doubled: _("By the app's rule, take: play on for %(doubled)d.", doubled=doubled),
+    # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, pass.
+    "hint_pass": lambda value, doubled: _("By the app's rule, pass: lose %(value)d now rather than risk more.",
+                                          value=value),
+}
+
+
+register("backgammon.hint", HINTS, __name__)
+
+
+def hint_sentence(note: Note) -> str:
+    return say("backgammon.hint", note.kind, note.params)
+
+
+# ----- what a guided position showed ------------------------------------------------------------------
+MOMENT_SUMMARIES: dict[str, Callable[[], str]] = {
+    # TRANSLATORS: backgammon guided position "the higher die", shown at its end.
+    "higher_die": lambda: _(
+        "The 5 alone could be played, and so could the 6, but no play used both. In that case the rules make you "
+        "play the higher die: the 6."),
+    # TRANSLATORS: backgammon guided position "coming in from the bar", shown at its end.
+    "enter": lambda: _(
+        "With 6-4 neither die could bring your checker in, so the turn was lost. With 4-1 the 1 brought it in on "
+        "point 24 first; only then could the 4 move another checker."),
+    # TRANSLATORS: backgammon guided position "hitting a blot", shown at its end.
+    "hit": lambda: _(
+        "Your 5 brought your checker in on point 20 and hit the blot there. The computer's 6-6 could not bring it "
+        "back in: with a 6 it would come in on your point 6, which you hold."),
+    # TRANSLATORS: backgammon guided position "bearing off with a larger die", shown at its end.
+    "gammon": lambda: _(
+        "Your 6s and 5s were larger than your highest point, so each took a checker off it. You bore off all 15 "
+        "before the computer bore off one: a gammon, 2 × the videau 2 = 4 points."),
+    # TRANSLATORS: backgammon guided position "the computer offers the videau", shown at its end.
+    "videau": lambda: _(
+        "Taking keeps the game going at twice the value with the videau on your side; passing ends it at once for "
+        "the value before the offer. The app's rule decides by the race: how far ahead the doubler is."),
+}
+
+
+register("backgammon.moment", MOMENT_SUMMARIES, __name__)
+
+
+def moment_summary(moment: str) -> str:
+    return say("backgammon.moment", moment)
+
+
+__all__ = ["event_sentence", "hint_sentence", "learner_notation", "moment_summary", "place_name",
+           "since_learner", "status"]

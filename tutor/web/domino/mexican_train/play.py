@@ -1,0 +1,363 @@
+"""Mexican Train pages (issue #16): free play against the engine's player, a whole match, and the
+guided hand whose moment is closing an open double.
+
+The routes stay in ``tutor.web.domino.play`` (``/<lang>/domino/play`` and ``/<lang>/domino/hands/<id>``),
+which hands a Mexican Train request to :func:`free_play` or :func:`guided`. As in the other free
+play, the address holds the whole state: the game id (``tutor.freeplay``: the set, and the deals
+only the server can compute) and the learner's actions, round by round; the opponent's actions
+are replayed in between (``tutor.games.domino.mexican_train.guided``). Every action is a plain link, so
+the pages work without JavaScript.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from tutor.freeplay import GameIdError, mexican_seed, new_mexican_id, read_mexican_id
+from tutor.games.domino.errors import DominoError, IllegalMoveError
+from tutor.games.domino.mexican_train.guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
+                                           open_double_left, replay)
+from tutor.games.domino.mexican_train.render import render_trains
+from tutor.games.domino.mexican_train.engine import Deal, Match, RoundOutcome, TrainTile
+from tutor.course import find
+from tutor.web.errors import BadGame, secret_key
+from tutor.web.domino.mexican_train.wording import action_words, explain, refusal_words, result_words, train_name
+from tutor.web.domino.mexican_train.wording import labels as mexican_labels
+
+#: The rule set's name in addresses (``?rules=mexican-train``).
+MEXICAN = "mexican-train"
+MOVE_SEPARATOR = "."  # as tutor.web.domino.play: actions of a round, then rounds
+ROUND_SEPARATOR = "~"
+#: Far more learner actions than a round can take (16 tiles, and a draw and a pass per turn of 59
+#: tiles drawn at most): it bounds the work of one request.
+MAX_ACTIONS = 250
+TABLE_ANCHOR = "table"
+
+
+def is_mexican(args: Mapping[str, str]) -> bool:
+    """A free-play request for Mexican Train: a new match (``rules=mexican-train``) or a Mexican game id."""
+    game_id = args.get("g")
+    if game_id is None:
+        return args.get("rules") == MEXICAN
+    try:
+        read_mexican_id(game_id)
+    except GameIdError:
+        return False
+    return True
+
+
+def is_mexican_hand(hand_id: str) -> bool:
+    return hand_id in all_hands()
+
+
+def hands() -> list[MexicanHand]:
+    """Mexican Train's guided hands, for the practice page."""
+    return list(all_hands().values())
+
+
+def rules_name() -> str:
+    # TRANSLATORS: name of a rule set: Mexican Train, played with a double-twelve set of dominoes; use your language's usual name.
+    return _("Mexican Train")
+
+
+@dataclass
+class MexicanTable:
+    """What a Mexican Train page is about: a guided hand or a free-play match, and the actions so far."""
+
+    hand: MexicanHand | None
+    game_id: str = ""
+    top: int = 6
+    finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' learner actions
+    moves: list[str] = field(default_factory=list)  # the current round's learner actions
+    present: bool = False  # the projector layout (present=1): every link keeps it
+
+    def url(self, moves: list[str] | None = None, *, new_round: bool = False, **extra: Any) -> str:
+        moves = self.moves if moves is None else moves
+        # a caller's present=None (the presenter's Leave) wins over the table's own
+        extra = {"present": "1" if self.present else None, **extra}
+        if self.hand is not None:
+            return url_for("domino_play.guided", hand_id=self.hand.id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
+        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
+        if new_round:
+            rounds.append("")
+        return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None, **extra)
+
+    def new_match_url(self) -> str:
+        return url_for("domino_play.free_play", rules=MEXICAN, short="1" if self.top == 6 else None,
+                       present="1" if self.present else None)
+
+
+def _actions(text: str) -> list[str]:
+    actions = [a for a in text.split(MOVE_SEPARATOR) if a] if text else []
+    if len(actions) > MAX_ACTIONS:
+        # TRANSLATORS: a game address holds far more moves than a round can have.
+        raise BadGame(_("This address holds more moves than any round can have."))
+    return actions
+
+
+@lru_cache(maxsize=512)
+def _finished_outcome(deal: Deal, actions: tuple[str, ...]) -> RoundOutcome | None:
+    """An earlier round's outcome (None: not over). Every request of a match replays its earlier
+    rounds: kept here, a later round's page does not replay eleven rounds again."""
+    return replay(deal, actions).position.outcome()
+
+
+def _replay(deal: Deal, actions: list[str], round_number: int | None = None) -> MexicanGame:
+    """The round replayed, or a localized 400 naming the refused action and the engine's reason."""
+    return _refused_as_bad_game(lambda: replay(deal, actions), actions, round_number)
+
+
+def _refused_as_bad_game(run: Callable[[], Any], actions: list[str], round_number: int | None) -> Any:
+    try:
+        return run()
+    except DominoError as error:
+        index = error.params.get("index", 0)
+        reason = error.params.get("reason")
+        words = refusal_words(reason, error.params) if isinstance(error, IllegalMoveError) and reason else \
+            refusal_words("action", {"token": actions[index] if index < len(actions) else ""})
+        action = actions[index] if index < len(actions) else "?"
+        if round_number is None:
+            # TRANSLATORS: Mexican Train: an action in a game address that the rules refuse; %(reason)s says why (a sentence).
+            raise BadGame(_("Move %(number)s in this address (%(move)s) is not allowed: %(reason)s",
+                            number=index + 1, move=action, reason=words)) from None
+        # TRANSLATORS: Mexican Train: an action in an earlier round of a game address that the rules refuse; %(reason)s says why (a sentence).
+        raise BadGame(_("Move %(number)s of round %(round)s in this address (%(move)s) is not allowed: %(reason)s",
+                        number=index + 1, round=round_number, move=action, reason=words)) from None
+
+
+# ---- routes (called from tutor.web.domino.play) ---------------------------------------------------------
+def free_play():
+    game_id = request.args.get("g")
+    if game_id is None:
+        if request.args.get("seats", "2") != "2":
+            # TRANSLATORS: free play of another rule set was asked for with another number of players; %(rules)s is its name, such as "Straight"; %(counts)s lists the numbers allowed, such as "2" or "2, 3 or 4".
+            raise BadGame(_("%(rules)s is played by %(counts)s players.", rules=rules_name(), counts="2"))
+        # A new match: the set (double-twelve, or the shorter double-six game) goes into the id.
+        return redirect(url_for("domino_play.free_play", g=new_mexican_id(6 if request.args.get("short") == "1" else 12),
+                                present="1" if _presenting() else None))
+    top = read_mexican_id(game_id)  # is_mexican() has read it already
+    rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
+    if len(rounds) > top:
+        raise BadGame(_match_over_message())
+    table = MexicanTable(None, game_id, top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
+                         present=_presenting())
+    return _page(table)
+
+
+def guided(hand_id: str):
+    hand = all_hands().get(hand_id)
+    if hand is None:
+        abort(404)
+    table = MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", "")), present=_presenting())
+    return _page(table)
+
+
+def _presenting() -> bool:
+    """present=1: the page laid out for a classroom projector (domino/mexican_train/present.html)."""
+    return request.args.get("present") == "1"
+
+
+def _match_over_message() -> str:
+    # TRANSLATORS: Mexican Train: a free-play address adds a round to a match whose last round is over.
+    return _("This match has played all its rounds, so it has no further round. Start a new match from the "
+             "practice page.")
+
+
+def _match(table: MexicanTable) -> Match:
+    return Match.drawn(mexican_seed(secret_key(), table.game_id, "first"), table.top)
+
+
+def _deal(table: MexicanTable, match: Match) -> Deal:
+    return match.deal(mexican_seed(secret_key(), table.game_id, f"deal {len(match.results)}"))
+
+
+# ---- the page --------------------------------------------------------------------------------------
+def _page(table: MexicanTable):
+    match = _match(table) if table.hand is None else None
+    if match is not None:
+        for index, actions in enumerate(table.finished):
+            deal = _deal(table, match)
+            result = _refused_as_bad_game(lambda: _finished_outcome(deal, tuple(actions)), actions, index + 1)
+            if result is None:
+                # TRANSLATORS: a free-play address lists a round as finished although it is not over.
+                raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
+            match = match.after(result)
+    deal = table.hand.deal if table.hand is not None else _deal(table, match)
+    game = _replay(deal, table.moves)
+    position = game.position
+    outcome = position.outcome()
+    over = outcome is not None
+    before = match
+    if match is not None and over:
+        match = match.after(outcome)
+    learner_to_act = not over and position.to_act == LEARNER
+    actions = position.legal_actions() if learner_to_act else []
+    hint = learner_to_act and request.args.get("hint") == "1"
+    picture = _picture(position, over, actions if hint else ())
+    return render_template(
+        # present=1: the same page laid out for a projector, as the other domino games' (domino/play/present.html)
+        "domino/mexican_train/present.html" if table.present else "domino/mexican_train/play.html",
+        table=table, hand=table.hand, rules_name=rules_name(), position=position, over=over,
+        round_number=len(before.results) + 1 if before is not None else 1,
+        rounds=table.top if table.hand is None else 1,
+        engine=position.engine, picture=picture,
+        status_text=_status(game, over),
+        since_last=_since_last(game),
+        learner_has_acted=any(game.seat_of(i) == LEARNER for i in range(len(game.actions))),
+        moment=_moment(game),
+        buttons=[{"action": a, "label": _button_label(position, a),
+                  "href": table.url(table.moves + [a]) + "#" + TABLE_ANCHOR} for a in actions],
+        hint=hint, hint_lines=explain(position, LEARNER) if hint else [],
+        hint_url=table.url(hint=1) + "#hint",
+        result_lines=result_words(outcome, LEARNER, list(match.totals) if match is not None else None,
+                                  match.is_over() if match is not None else False) if over else [],
+        totals=before.totals if before is not None and before.results and not over else None,
+        round_rows=_round_rows(match) if match is not None else [],
+        match=match, match_over=match is not None and match.is_over(),
+        table_anchor=TABLE_ANCHOR,
+        section=find(table.hand.practises)[0] if table.hand is not None and over else None,
+    )
+
+
+#: The wide picture's label size, in viewBox units (the renderer's default is 15).
+WIDE_LABEL_SIZE = 19
+
+
+def _picture(position, over: bool, highlight) -> Markup:
+    """The table from the learner's chair, drawn twice: wide for a computer, narrow for a phone
+    (the page shows one of them by the screen's width)."""
+    labels = mexican_labels(position, LEARNER, reveal=over)
+    plays = [a for a in highlight if ":" in a]
+    # The wide picture is drawn at about four fifths of its size beside the status and the buttons:
+    # its words a size larger keep them at 14 px or more on a 1280 px screen.
+    wide = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, id_prefix="wide",
+                         label_size=WIDE_LABEL_SIZE)
+    narrow = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
+                           id_prefix="narrow")
+    return Markup(f'<div class="mexican-wide">{wide}</div><div class="mexican-narrow">{narrow}</div>')
+
+
+def _tile(action: str) -> TrainTile:
+    return TrainTile.parse(action.split(":")[0], 12)
+
+
+def _button_label(position, action: str) -> str:
+    """A button's words: "5-2 on your train", "12-3: start public train 1", "Draw a tile", "Pass"."""
+    if action == "draw":
+        # TRANSLATORS: Mexican Train, a button: take one tile from the boneyard.
+        return _("Draw a tile")
+    if action == "pass":
+        # TRANSLATORS: Mexican Train, a button: end the turn without playing; the learner's train then gets a marker.
+        return _("Pass (your train gets a marker)")
+    train = action.split(":")[1]
+    if position.train(train) is None:
+        # TRANSLATORS: Mexican Train, a button: lay this tile from the engine to start a new public train, e.g. "12-3: start public train 1".
+        return _("%(tile)s: start public train %(number)s", tile=str(_tile(action)), number=train[1:])
+    text = action_words(action, LEARNER)
+    return text[:1].upper() + text[1:]
+
+
+def _status(game: MexicanGame, over: bool) -> str:
+    """What the learner must do now (the opponent's turns are played before a page is shown)."""
+    position = game.position
+    if over:
+        # TRANSLATORS: status line of a game: the round has ended.
+        return _("The round is over.")
+    actions = position.legal_actions()
+    double = position.open_double()
+    if position.drew and actions not in (["pass"],):
+        # TRANSLATORS: Mexican Train, status line: the tile the learner just drew can be played, so it must be.
+        return _("You drew %(tile)s: it can be played, so play it.", tile=str(position.hands[LEARNER][-1]))
+    if actions == ["pass"]:
+        if position.drew:
+            # TRANSLATORS: Mexican Train, status line: the drawn tile cannot be played; the learner passes and their train gets a marker.
+            return _("You drew %(tile)s: it cannot be played, so pass. Your train gets a marker.",
+                     tile=str(position.hands[LEARNER][-1]))
+        # TRANSLATORS: Mexican Train, status line: nothing can be played and the boneyard is empty.
+        return _("Your turn: nothing can be played and the boneyard is empty, so pass. Your train gets a marker.")
+    if actions == ["draw"]:
+        # TRANSLATORS: Mexican Train, status line: nothing can be played, so the learner draws one tile.
+        return _("Your turn: nothing can be played, so draw a tile.")
+    if double is not None:
+        # TRANSLATORS: Mexican Train, status line: a double is open and must be closed first; %(train)s is e.g. "your opponent's train".
+        return _("Your turn: the double on %(train)s is open, so close it first.",
+                 train=train_name(double.name, LEARNER))
+    if not position.trains[LEARNER].played:
+        # TRANSLATORS: Mexican Train, status line: the learner's first tile starts their own train from the engine.
+        return _("Your turn: start your train from the engine.")
+    # TRANSLATORS: Mexican Train, status line: the learner chooses a play from the buttons.
+    return _("Your turn: choose a play.")
+
+
+def _since_last(game: MexicanGame) -> list[str]:
+    """The opponent's actions since the learner last acted, in words."""
+    lines: list[str] = []
+    for index in range(len(game.actions) - 1, -1, -1):
+        if game.seat_of(index) == LEARNER:
+            break
+        lines.append(_opponent_line(game, index))
+    return list(reversed(lines))
+
+
+def _opponent_line(game: MexicanGame, index: int) -> str:
+    action, before = game.actions[index], game.positions[index]
+    opponent = 1 - LEARNER
+    if action == "draw":
+        # TRANSLATORS: Mexican Train, what the opponent did: took a tile from the boneyard.
+        return _("Your opponent drew a tile.")
+    if action == "pass":
+        if before.markers[opponent]:
+            # TRANSLATORS: Mexican Train, what the opponent did: passed, and their train still carries its marker.
+            return _("Your opponent passed: their train keeps its marker.")
+        if not before.trains[opponent].played:
+            # TRANSLATORS: Mexican Train, what the opponent did: passed before starting their train, which gets a marker (nobody else may start it).
+            return _("Your opponent passed: their train gets a marker, though only they may lay its first tile.")
+        # TRANSLATORS: Mexican Train, what the opponent did: passed, so their train gets a marker (the learner may now play on it).
+        return _("Your opponent passed: their train gets a marker, so you may play on it.")
+    tile, train = str(_tile(action)), action.split(":")[1]
+    double = before.open_double()
+    if double is not None:
+        # TRANSLATORS: Mexican Train, what the opponent did: laid a tile on the open double and so closed it; %(train)s is e.g. "your train".
+        return _("Your opponent closed the double on %(train)s with %(tile)s.", tile=tile,
+                 train=train_name(train, LEARNER))
+    if before.train(train) is None:
+        # TRANSLATORS: Mexican Train, what the opponent did: started a new public train with a tile.
+        return _("Your opponent started public train %(number)s with %(tile)s.", number=train[1:], tile=tile)
+    if train == f"s{opponent}":
+        # TRANSLATORS: Mexican Train, what the opponent did: laid a tile on their own train.
+        return _("Your opponent played %(tile)s on their train.", tile=tile)
+    # TRANSLATORS: Mexican Train, what the opponent did: laid a tile on the learner's train or a public one; %(train)s is e.g. "public train 2".
+    return _("Your opponent played %(tile)s on %(train)s.", tile=tile, train=train_name(train, LEARNER))
+
+
+def _moment(game: MexicanGame) -> list[str]:
+    """The open double explained when the learner must close it, and once the learner closed it."""
+    position = game.position
+    double = position.open_double()
+    if open_double_left(game):
+        tile = f"{double.end}-{double.end}"
+        # TRANSLATORS: Mexican Train: a double was left open and the learner must close it; %(train)s is e.g. "your opponent's train".
+        return [_("%(tile)s on %(train)s has no second tile on it: it is an open double.", tile=tile,
+                  train=train_name(double.name, LEARNER)),
+                # TRANSLATORS: Mexican Train: the open-double rule, said when the learner must close a double.
+                _("Nothing else may be played on any train until it is closed, by either player: lay a tile "
+                  "showing %(number)s on it. If you have none, draw one; if it still does not fit, you pass and "
+                  "your train gets a marker.", number=double.end)]
+    closed = closed_doubles(game)
+    if closed and game.actions and closed[-1] == max(i for i in range(len(game.actions))
+                                                      if game.seat_of(i) == LEARNER):
+        # TRANSLATORS: Mexican Train: right after the learner closed an open double.
+        return [_("You closed the open double: every train is open to play again, as the markers allow.")]
+    return []
+
+
+def _round_rows(match: Match) -> list[dict]:
+    """Each finished round: its engine and the pips each player kept."""
+    return [{"engine": match.top - index, "you": result.pips[LEARNER], "opponent": result.pips[1 - LEARNER]}
+            for index, result in enumerate(match.results)]
