@@ -14,7 +14,10 @@ Each simulated learner picks a language (vi, id or en) and, between short pauses
 - plays a guided hand to its end by following the move buttons (``?try=<tile>`` then the redirect
   to the next position), choosing an end when a tile fits both, asking for a hint now and then;
 - plays free play: a new match (the redirect picks its game id), then moves until the round is over;
-- looks at the diagram gallery and fetches one diagram file.
+- looks at the diagram gallery and fetches one diagram file;
+- plays backgammon (issue #28): a new free game against the friendly or the strong opponent,
+  turns played by tapping the board's places the page offers and confirming (each confirmed play
+  graded by the coach), the hint ladder now and then, and the game's review at the end.
 
 Every answer must be 200 (after redirects) and a whole page in the chosen language, or the SVG;
 anything else counts as a failure. Locust prints the latency percentiles (50%, 95%, ...) and the
@@ -45,6 +48,9 @@ POINTS_FIELD = re.compile(r'<input type="number" name="answer"')
 HINT_LINK = re.compile(r'<a class="button" accesskey="h" href="([^"]+)"')
 NEXT_ROUND = re.compile(r'<a class="button primary" href="([^"]+play\?[^"]*)"')
 DIAGRAM_FILES = re.compile(r'<a class="diagram-file" href="([^"]+\.svg)"')
+BG_PLACES = re.compile(r'name="at" value="([^"]+)" class="(?:target|source)')
+BG_BUTTON = re.compile(r'name="do" value="(roll|go-on|take|confirm)"')
+BG_TURNS = 12  # a learner's turns per task: about a fifth of a game
 
 
 def grouped(path: str) -> str:
@@ -55,6 +61,13 @@ def grouped(path: str) -> str:
     path = re.sub(r"/hands/[a-z0-9-]+", "/hands/<id>", path)
     path = re.sub(r"/diagrams/[^/]+\.svg", "/diagrams/<id>.svg", path)
     return path
+
+
+def grouped_backgammon(path: str) -> str:
+    """The kind of a backgammon game page: a tap, a button, a hint, or the page itself."""
+    query = path.partition("?")[2]
+    kind = "tap" if "at=" in query else "press" if "do=" in query else "hint" if "hint=" in query else "page"
+    return re.sub(r"^/(vi|id|en)/", "/<lang>/", path.partition("?")[0]) + f" ({kind})"
 
 
 class Learner(HttpUser):
@@ -125,6 +138,34 @@ class Learner(HttpUser):
         with self.client.get(path, name=grouped(path), catch_response=True) as response:
             if response.status_code != 200 or not response.text.startswith("<svg"):
                 response.failure(f"{response.status_code} for the picture {path}")
+
+    @task(2)
+    def play_backgammon(self) -> None:
+        opponent = random.choice(("friendly", "strong"))
+        url = f"/{self.lang}/backgammon/play/new?videau=1&series=0&opponent={opponent}"
+        for _ in range(BG_TURNS * 6):  # a turn takes a roll, two to four taps and a confirmation
+            with self.client.get(url, name=grouped_backgammon(url), catch_response=True) as response:
+                if response.status_code != 200:
+                    response.failure(f"{response.status_code} for {url}")
+                    return
+                page = response.text
+                url = "/" + response.url.split("://", 1)[1].split("/", 1)[1].split("#")[0]
+            base = re.sub(r"&(at|do|hint)=[^&]*", "", url)
+            button = BG_BUTTON.search(page)
+            places = BG_PLACES.findall(page)
+            if "How the game ended" in page or (not button and not places):
+                break
+            if random.random() < 0.1 and "hint=" not in url:
+                url = base + "&hint=3"
+            elif button and (button.group(1) != "confirm" or not places):
+                url = base + "&do=" + button.group(1)
+            elif places:
+                url = base + "&at=" + random.choice(places)
+            else:
+                break
+            self.pause()
+        review = re.sub(r"/play/game\?", "/play/review?", re.sub(r"&(s|f|at|do|hint)=[^&]*", "", url))
+        self.page(review, name="/<lang>/backgammon/play/review")
 
     def play(self, url: str, new_round: bool = False) -> str | None:
         """Click through one round from ``url``; the URL of its last position (None on a failure)."""

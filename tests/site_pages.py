@@ -25,6 +25,8 @@ from tutor.games.domino.diagrams import load_diagrams
 #: A fixed three-player free-play game (its deals come from the app's key, tutor.freeplay).
 FREE_PLAY_GAME = new_game_id(3, nonce=bytes([7]) * 12)
 BACKGAMMON_GAME = new_backgammon_id(True, True, nonce=bytes([7]) * 12)
+#: The start with 6-5 to play, as the review's "play this position again" writes it (an XGID).
+POSITION_TO_TRY = "XGID=-b----E-C---eE---c-e----B-:0:0:1:65:0:0:0:0:10"
 
 LANGS = ("en", "vi", "id")
 
@@ -133,6 +135,10 @@ def known_pages(lang: str) -> list[tuple[str, str]]:
         ("bg-guided-over", f"/{lang}/backgammon/guided/higher-die?m=24-18"),
         ("bg-videau", f"/{lang}/backgammon/guided/videau?hint=3"),
         ("bg-free-play", f"/{lang}/backgammon/play/game?g={BACKGAMMON_GAME}"),
+        ("bg-review", f"/{lang}/backgammon/play/review?g={BACKGAMMON_GAME}"),
+        ("bg-position", f"/{lang}/backgammon/play/position?x={POSITION_TO_TRY}"),
+        ("bg-position-graded", f"/{lang}/backgammon/play/position?x={POSITION_TO_TRY}&m=13-7_13-8"),
+        ("bg-better-play", f"/{lang}/backgammon/play/position?x={POSITION_TO_TRY}&m=13-7_13-8&better=1"),
         ("not-found", f"/{lang}/domino/lessons/no-such-section/"),
         ("bad-game", f"/{lang}/domino/hands/{hand.id}?moves=9-9"),
     ]

@@ -135,21 +135,34 @@ def mexican_seed(key: bytes, game_id: str, purpose: str) -> int:
 
 # ---- backgammon: the id's kind byte holds the game's options ---------------------------------------
 BACKGAMMON_KIND = 0x40
-VIDEAU_FLAG, SERIES_FLAG = 1, 2
+#: A backgammon id's options; the strong opponent (the evaluator's play) came later, so ids
+#: without its flag are the friendly opponent's, as they always were.
+VIDEAU_FLAG, SERIES_FLAG, STRONG_FLAG = 1, 2, 4
 
 
-def new_backgammon_id(videau: bool, series: bool, nonce: bytes | None = None) -> str:
-    """A fresh backgammon game id; its options (videau on or off, one game or a series) are part
-    of it, so they cannot change in the middle of a game."""
-    return _new_id(BACKGAMMON_KIND | (VIDEAU_FLAG if videau else 0) | (SERIES_FLAG if series else 0), nonce)
+def new_backgammon_id(videau: bool, series: bool, nonce: bytes | None = None, *, strong: bool = False) -> str:
+    """A fresh backgammon game id; its options (videau on or off, one game or a series, the
+    friendly or the strong opponent) are part of it, so they cannot change in the middle of a game."""
+    flags = (VIDEAU_FLAG if videau else 0) | (SERIES_FLAG if series else 0) | (STRONG_FLAG if strong else 0)
+    return _new_id(BACKGAMMON_KIND | flags, nonce)
+
+
+def _backgammon_kind(text: str) -> int:
+    kind = _read_kind(text)
+    if kind & ~(VIDEAU_FLAG | SERIES_FLAG | STRONG_FLAG) != BACKGAMMON_KIND:
+        raise GameIdError("not a backgammon game id")
+    return kind
 
 
 def read_backgammon_id(text: str) -> tuple[bool, bool]:
     """(videau, series) of a backgammon game id; :class:`GameIdError` for any other text."""
-    kind = _read_kind(text)
-    if kind & ~(VIDEAU_FLAG | SERIES_FLAG) != BACKGAMMON_KIND:
-        raise GameIdError("not a backgammon game id")
+    kind = _backgammon_kind(text)
     return bool(kind & VIDEAU_FLAG), bool(kind & SERIES_FLAG)
+
+
+def strong_opponent(text: str) -> bool:
+    """Whether a backgammon game id plays against the strong opponent (the evaluator's play)."""
+    return bool(_backgammon_kind(text) & STRONG_FLAG)
 
 
 def _dice_stream(key: bytes, game_id: str, purpose: str):
@@ -229,7 +242,7 @@ def secret_key_from_file(path: Path) -> bytes:
 
 
 __all__ = [
-    "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "mexican_seed", "new_mexican_id", "read_mexican_id",
+    "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "strong_opponent", "mexican_seed", "new_mexican_id", "read_mexican_id",
     "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
     "read_game_id",
     "secret_key_from_file",

@@ -43,7 +43,7 @@ def test_start_6_5_answers_every_field_and_matches_gnubg(client):
     assert r.status_code == 200
     answer = r.get_json()
     assert list(answer) == ["action", "to_move", "dice", "pips", "plays", "first_steps", "can_double", "result",
-                            "explanation"]
+                            "recommended", "explanation"]  # the advice's field added before the explanation
     assert answer["action"] == "play" and answer["to_move"] == "white" and answer["dice"] == [6, 5]
     assert answer["pips"] == {"white": 167, "black": 167}
     assert len(answer["plays"]) == 7

@@ -286,4 +286,4 @@ def test_descriptions_say_the_position_in_words(client):
     b10 = ET.fromstring(client.get("/en/backgammon/diagrams/B10.svg").get_data(as_text=True)).find(f"{NS}desc").text
     assert "15 borne off" in b10 and "gammon, 4 points" in b10 and "on your side, at 2" in b10
     b4 = ET.fromstring(client.get("/en/backgammon/diagrams/B4.svg").get_data(as_text=True)).find(f"{NS}desc").text
-    assert "The marked play is 13/11*/5." in b4
+    assert "The marked play is 24/18 13/11*." in b4

@@ -212,3 +212,63 @@ def test_without_javascript_a_guided_position_plays_through(browser, live_server
         assert tab.locator("section.result").is_visible()
     finally:
         context.close()
+
+
+# ----- the coach (issue #28) ------------------------------------------------------------------------
+COACH_STATE = """() => {
+  const grade = document.querySelector("section.grade");
+  const r = grade ? grade.getBoundingClientRect() : null;
+  const board = document.querySelector("figure.board-picture svg");
+  const b = board ? board.getBoundingClientRect() : null;
+  return {
+    scroll: document.documentElement.scrollWidth,
+    grade: r && {x: r.x, width: r.width, text: grade.innerText, label: grade.className},
+    board: b && {x: b.x, width: b.width},
+    marked: board ? board.querySelectorAll(".mark-to, .mark-from, .mark-hit, [class*='mark']").length : 0,
+    taps: board ? board.querySelectorAll("a.tap").length : 0,
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_coach_grades_a_play_and_draws_the_better_one_on_a_phone(tab, live_server, lang):
+    """A position from a review, played badly by tapping: the grade shows beside the board in the
+    page's language, the better play is drawn when asked (no taps on it), and the review's boards
+    fit a 390 px phone."""
+    from site_pages import POSITION_TO_TRY
+
+    tab.goto(f"{live_server}/{lang}/backgammon/play/position?x={POSITION_TO_TRY}")
+    for place in ("13", "7", "13", "8"):  # 13/7 13/8: not the best 6-5 from the start
+        tab.locator(f'figure.board-picture svg a.tap[data-place="{place}"]').click()
+        tab.wait_for_load_state()
+    tab.locator('button[name="do"][value="confirm"]').click()
+    tab.wait_for_load_state()
+    state = tab.evaluate(COACH_STATE)
+    assert state["scroll"] <= 390 and state["grade"] and state["grade"]["x"] >= 0
+    assert state["grade"]["x"] + state["grade"]["width"] <= 390.5
+    assert "24/13" in state["grade"]["text"] and "grade-best" not in state["grade"]["label"]
+    assert tab.evaluate("document.documentElement.lang") == lang
+    tab.locator("section.grade a.button").click()  # show the better play on the board
+    tab.wait_for_load_state()
+    better = tab.evaluate(COACH_STATE)
+    assert better["taps"] == 0 and better["scroll"] <= 390
+    assert better["board"]["x"] + better["board"]["width"] <= 390.5
+    keep_picture(tab, f"coach-better-{lang}.png")
+
+
+def test_the_review_fits_a_phone_and_opens_a_position_to_play_again(tab, live_server):
+    tab.goto(f"{live_server}/en/backgammon/play/new?videau=0&series=0")
+    refusals: list[str] = []
+    for _ in range(60):  # a few turns, played by tapping as a learner does
+        one_step(tab, 390, refusals, far=True)
+        if "m=" in tab.url and tab.url.count(".") >= 4:
+            break
+    query = parse_qs(urlsplit(tab.url).query)
+    tab.goto(f"{live_server}/en/backgammon/play/review?g={query['g'][0]}&m={query['m'][0]}")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    assert tab.locator("section.review-summary").is_visible()
+    tries = tab.locator("a[href*='/backgammon/play/position']")
+    if tries.count():
+        tries.first.click()
+        tab.wait_for_load_state()
+        assert "a position to play again" in tab.title()

@@ -128,3 +128,25 @@ def probabilities(board: Board) -> tuple[float, float, float, float, float]:
 def cubeless_equity(board: Board) -> float:
     win, wg, wbg, lg, lbg = probabilities(board)
     return 2 * win - 1 + wg - lg + wbg - lbg
+
+
+def play_losses(text: str, ply: int = 0) -> dict[Board, int]:
+    """Every legal play of a position with dice (its one-line text), by its end, with its loss
+    against gnubg's best (millipoints, cubeless money equity at gnubg's ``ply``)."""
+    position = read(text)
+    equities = {}
+    for play in plays(position.board, position.dice):
+        opponent_after, mover_after = play.end
+        # after the play the opponent is on roll: its equity, negated, is the mover's
+        win, wg, wbg, lg, lbg = gnubg_nn.probabilities((mover_after, opponent_after), ply)
+        equities[play.end] = -(2 * win - 1 + wg - lg + wbg - lbg)
+    top = max(equities.values())
+    return {end: round(1000 * (top - e)) for end, e in equities.items()}
+
+
+def white_play_end(after_text: str) -> Board:
+    """The end of White's play, as :func:`plays` writes it, from the one-line text of the position
+    it leaves (Black to move)."""
+    after = read(after_text)
+    return after.black, after.white
+

@@ -150,6 +150,18 @@ def test_only_the_tools_import_the_tools(layer):
             assert not any(t.startswith("tutor.tools") for t in targets), f"{module} imports a tool"
 
 
+def test_only_the_evaluator_module_talks_to_the_evaluator():
+    """bgsage is behind one module's small interface (so the engine could be swapped)."""
+    users = []
+    for module, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        names |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        if any(n.split(".")[0] in ("bgsage", "bgbot_cpp") for n in names):
+            users.append(module)
+    assert users == ["tutor.games.backgammon.evaluator"]
+
+
 def test_each_game_has_a_room_in_every_layer():
     """A game's engine, its web room (with the room the app registers), its templates and tests."""
     for game in GAMES:

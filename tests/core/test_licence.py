@@ -50,6 +50,18 @@ def test_no_module_of_the_app_imports_a_test_only_module():
     assert offenders == []
 
 
+def test_the_evaluator_is_a_pinned_mpl_library_the_app_may_use():
+    """bgsage (the backgammon coach's evaluator) is MPL-2.0, code and weights: a runtime library an
+    MIT app may use as it is. Read from the installed distribution's own metadata."""
+    from importlib.metadata import metadata
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = [dep for dep in project["dependencies"] if dep.startswith("bgsage")]
+    assert len(pins) == 1 and "==" in pins[0]
+    assert metadata("bgsage")["License-Expression"] == "MPL-2.0"
+    assert pins[0].split("==")[1] == metadata("bgsage")["Version"]
+
+
 def test_licence_is_declared_and_gpl_packages_are_dev_only():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["license"] == {"text": "MIT"}

@@ -370,7 +370,7 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
                     offer(path, "over", result.winner is WHITE, result.kind, result.points == 1, since)
                     continue
                 rungs = () if ladder is None else tuple(map(_note_facts, (ladder.nudge, ladder.checker, ladder.play,
-                                                                             ladder.rule)))
+                                                                             ladder.rule, ladder.expert)))
                 offer(f"{path}&hint={HINT_LEVELS}" if ladder else path, phase.value, rungs, since,
                       phase is Phase.LOST and position.on_bar(WHITE))
                 follow = rng.random() < 0.9  # the app's rule, mostly
@@ -380,6 +380,72 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
                     steps = ladder.steps if best and ladder else rng.choice(game.plays).steps
                 decisions.append(next_decision(game, (advice == "hint_double") == follow,
                                                (advice == "hint_take") == follow, steps))
+    return found.paths
+
+
+def coach_states(app, games: int = 8, seed: int = 0) -> list[str]:
+    """Free-play addresses where the coach says something the other states seldom show: the grade
+    of each label after a play (the learner playing the best play, the second, a random or the
+    worst one, in turn), the better play shown and grading turned off, hints whose reasons are new,
+    the review at each level of play (and before any choice), a position to play again, before and
+    after its play; half the games against the strong opponent."""
+    from tutor.freeplay import new_backgammon_id
+    from tutor.games.backgammon.coach import grade_label, reasons
+    from tutor.games.backgammon.evaluator import evaluator
+    from tutor.games.backgammon.hints import move_ladder
+    from tutor.games.backgammon.session import Phase
+    from tutor.web.backgammon.coaching import LEVELS
+    from tutor.web.backgammon.play import HINT_LEVELS, Table
+
+    rng = random.Random(seed)
+    found = _FirstOfEach()
+    offer = found.offer
+
+    def level(losses: list[int]) -> str:
+        if not losses:
+            return "none"
+        mean = round(sum(losses) / len(losses))
+        return next((name for bound, name in LEVELS if mean < bound), "beginner")
+
+    with app.test_request_context("/en/"):
+        for number in range(games):
+            strong, videau = number % 2 == 1, number % 4 < 2
+            game_id = new_backgammon_id(videau, False, nonce=rng.randbytes(12), strong=strong)
+            table = Table(None, game_id, videau=videau, strong=strong)
+            losses: list[int] = []
+            for decisions, game in _decision_by_decision(table):
+                path = table.url(decisions=decisions, steps=[], lang_code="en")
+                review = f"/en/backgammon/play/review?g={game_id}&m={'.'.join(decisions)}"
+                offer(review, "review", level(losses), bool(losses) and max(losses) > 0)
+                if game.phase is Phase.OVER:
+                    offer(path, "over", strong, videau)
+                    break
+                steps = ()
+                if game.phase is Phase.MOVE:
+                    ranking = evaluator().rank(game.position)
+                    ladder = move_ladder(game.position, ())
+                    offer(f"{path}&hint={HINT_LEVELS}", "hint", _note_facts(ladder.play),
+                          tuple(n.kind for n in ladder.play.params.get("reasons", ())))
+                    policy = (number + len(decisions)) % 4
+                    plays = ranking.plays
+                    chosen = plays[0] if policy == 0 else plays[min(1, len(plays) - 1)] if policy == 1 else (
+                        rng.choice(plays) if policy == 2 else plays[-1])
+                    steps = chosen.play.steps
+                    if len(plays) > 1:
+                        losses.append(chosen.loss)
+                        label = grade_label(chosen.loss)
+                        kinds = tuple(n.kind for n in reasons(ranking.best.play))
+                        graded = table.url(decisions=[*decisions, next_decision(game, False, True, steps)], steps=[],
+                                           lang_code="en")
+                        offer(graded, "grade", label, kinds, chosen.loss < 10, strong)
+                        if label != "best":
+                            offer(f"{graded}&better=1", "better", label == "blunder")
+                            offer(f"{graded}&grade=0", "no grades")
+                            xgid = game.position.xgid()
+                            offer(f"/en/backgammon/play/position?x={xgid}", "position")
+                            offer(f"/en/backgammon/play/position?x={xgid}&m={next_decision(game, False, True, steps)}",
+                                  "position played", label == "blunder")
+                decisions.append(next_decision(game, rng.random() < 0.2, rng.random() < 0.7, steps))
     return found.paths
 
 
@@ -755,6 +821,18 @@ BACKGAMMON_FAULTS: tuple[Any, ...] = (
     {"white": {}, "black": {}, "to_move": "white"},
     {"white": {"6": 15}, "black": {"19": 15}, "to_move": "white", "bar": 1},
 )
+#: The analyze API's advice (issue #28): the start's 3-1 played well and badly, at the deep level,
+#: and the advice fields it refuses.
+_START_31 = {"white": {"24": 2, "13": 5, "8": 3, "6": 5}, "black": {"19": 5, "17": 3, "12": 5, "1": 2},
+             "to_move": "white", "dice": [3, 1]}
+BACKGAMMON_ADVICE: tuple[dict, ...] = (
+    {**_START_31, "played": "8/5 6/5"}, {**_START_31, "played": "24/23 24/21", "level": "deep"},
+    {**_START_31, "played": "13/10 6/5"}, {**_START_31, "level": "slow"}, {**_START_31, "played": "24/20 24/21"},
+    {**_START_31, "dice": None, "played": "8/5 6/5"},
+    {"white": {"24": 1, "6": 4, "5": 3, "4": 3, "3": 2, "2": 2}, "black": {"1": 2, "13": 3, "20": 3, "21": 3,
+                                                                          "22": 2, "23": 2}, "to_move": "white",
+     "dice": [6, 5]},
+)
 #: Backgammon positions a few seeded games seldom reach: a game won single, gammon and backgammon,
 #: and the videau at its highest value.
 BACKGAMMON_DESIGNED: tuple[dict, ...] = (
@@ -890,7 +968,8 @@ def api_visits(seed: int = 0, games: int = 60) -> list[Visit]:
     deal = mexican_train.Deal.from_seed(seed, top=6).to_dict()
     visits += [Visit(DOMINO_API, body=body) for body in (*DOMINO_DESIGNED, *DOMINO_FAULTS, _passed_holding_a_fit(),
                                                          *_mexican_fault_bodies(deal))]
-    visits += [Visit(BACKGAMMON_API, body=body) for body in (*BACKGAMMON_DESIGNED, *BACKGAMMON_FAULTS)]
+    visits += [Visit(BACKGAMMON_API, body=body) for body in (*BACKGAMMON_DESIGNED, *BACKGAMMON_FAULTS,
+                                                                 *BACKGAMMON_ADVICE)]
     return visits
 
 
@@ -1045,7 +1124,7 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
             if offer(visit):
                 choice.visits.append(visit)
     for path in [*designed_domino_states(app, designed, seed), *designed_mexican_states(app, designed, seed),
-                 *designed_backgammon_states(app, 3 * designed, seed)]:
+                 *designed_backgammon_states(app, 3 * designed, seed), *coach_states(app, designed, seed)]:
         if offer(Visit(path)):
             choice.visits.append(Visit(path))
     for number, start in enumerate(played):

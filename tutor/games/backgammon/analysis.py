@@ -70,8 +70,9 @@ def analyze(position: Position) -> dict[str, Any]:
     }
 
 
-def explain(position: Position) -> list[Note]:
-    """What a learner needs to hear about this position, as notes."""
+def explain(position: Position, recommended: dict | None = None) -> list[Note]:
+    """What a learner needs to hear about this position, as notes; with the advice's
+    ``recommended`` play (``coach.advice_fields``), the evaluator's choice too."""
     side = position.to_move
     notes = [Note("pips", {"white": position.pips(WHITE), "black": position.pips(BLACK)})]
     over = result(position)
@@ -110,4 +111,7 @@ def explain(position: Position) -> list[Note]:
     notes.append(Note("play_count", {"side": side.value, "dice": f"{d1}-{d2}", "count": len(plays)}))
     firsts = first_steps(position)
     notes.append(Note("first_steps", {"steps": [str(s) for s in firsts]}))
+    if recommended is not None:
+        forced = "only_play" in recommended["reasons"]
+        notes.append(Note("only_play" if forced else "best_play", {"play": recommended["notation"]}))
     return notes

@@ -145,6 +145,29 @@ def random_game(rng: random.Random, start: Position = START) -> tuple[dict, Resu
         position = position.with_dice(rng.randint(1, 6), rng.randint(1, 6))
 
 
+def seeded_turns(count: int, seed: int, choose: Callable[[Position, random.Random], Any],
+                 every: bool = False) -> list[Position]:
+    """White's turns in seeded games (no videau) where both sides play ``choose(position, rng)``'s
+    play: the first ``count`` with a choice of plays (with ``every``, with any play). The
+    decisions the tests and benchmarks judge the coach on."""
+    from tutor.games.backgammon.plays import legal_plays
+
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        position = START.with_dice(*rng.sample(range(1, 7), 2))
+        for _turn in range(200):
+            if position.is_over:
+                break
+            plays = legal_plays(position)
+            if position.to_move is WHITE and (len(plays) > 1 or (every and plays)):
+                found.append(position)
+            play = choose(position, rng) if plays else None
+            after = play.after if play else position.replace(dice=None, to_move=position.to_move.other)
+            position = after if after.is_over else after.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+    return found[:count]
+
+
 def _unused(_: IllegalMoveError) -> None:  # keeps the import for readers: errors come from the engine
     pass
 

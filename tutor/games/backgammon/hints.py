@@ -2,12 +2,17 @@
 
 Pure (no Flask): each rung is a :class:`~.analysis.Note` (a sentence kind and its parameters) that
 the web layer words in the learner's language. Every hint is computed from what the learner can
-see: the board, the dice already rolled and the videau, never the dice still to come.
+see: the board, the dice already rolled and the videau, never the dice still to come. The play the
+last rung recommends is the evaluator's best (``coach.advise``), and so is the checker the middle
+rung names; before a roll, the videau's rungs say what the app's pip rule would do and, apart,
+what a strong player would do (``coach``'s evaluator).
 
 >>> from tutor.games.backgammon import START
 >>> ladder = move_ladder(START.with_dice(3, 1))
 >>> ladder.nudge.kind, ladder.checker.params["point"], ladder.play.params["play"], ladder.play.kind
-('dice_moves', 8, '8/5 6/5', 'play_makes_point')
+('dice_moves', 8, '8/5 6/5', 'play_recommended')
+>>> [n.kind for n in ladder.play.params["reasons"]], ladder.play.params["equal"]
+(['makes_point', 'safe'], [])
 
 When the rule that both dice must be played takes a move away, the nudge comes with a note that
 says which move and why (B7: with 6-1 the 6 from 8 to 2 would leave the 1 unplayable):
@@ -23,10 +28,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tutor.games.backgammon.analysis import Note
+from tutor.games.backgammon.coach import advise
 from tutor.games.backgammon.cube import computer_doubles, computer_takes, pip_lead
-from tutor.games.backgammon.plays import BAR_POINT, OFF, Play, Step, first_steps, legal_plays, notation, replay_steps, why_not
-from tutor.games.backgammon.players import recommend_rest
-from tutor.games.backgammon.position import BLACK, WHITE, Position, Side
+from tutor.games.backgammon.evaluator import evaluator
+from tutor.games.backgammon.plays import BAR_POINT, OFF, Step, first_steps, legal_plays, replay_steps, why_not
+from tutor.games.backgammon.position import BLACK, WHITE, Position
 
 #: The app's pip rule (BACKGAMMON.md §1, Trice's 8-9-12), as percentages, for the sentences only:
 #: the decisions themselves are ``cube.computer_doubles`` and ``cube.computer_takes``.
@@ -36,13 +42,15 @@ DOUBLE_AT, REDOUBLE_AT, TAKE_UP_TO = 8, 9, 12
 @dataclass(frozen=True)
 class Ladder:
     """The three rungs, and the recommended play's remaining steps (to mark on the board).
-    ``rule``, said with the nudge: the moves the two-dice rule takes away now, if any."""
+    ``rule``, said with the nudge: the moves the two-dice rule takes away now, if any. ``expert``,
+    said with the videau's last rung, apart: what a strong player would do (the evaluator's view)."""
 
     nudge: Note
     checker: Note
     play: Note
     steps: tuple[Step, ...] = ()
     rule: Note | None = None
+    expert: Note | None = None
 
 
 def _place(point: int) -> int | str:
@@ -97,57 +105,27 @@ def _two_dice_rule(position: Position, played: Sequence[Step], offered: Sequence
                                              for (die, other), places in sorted(taken.items(), reverse=True)]})
 
 
-def _made_points(before: Position, after: Position, side: Side) -> list[int]:
-    """Points the side holds with two or more after the play but not before (own numbering)."""
-    was, now = before.checkers(side), after.checkers(side)
-    return [i + 1 for i in range(24) if now[i] >= 2 and was[i] < 2]
-
-
-def _blots(position: Position, side: Side) -> list[int]:
-    own = position.checkers(side)
-    return [i + 1 for i in range(24) if own[i] == 1]
-
-
-def _contact(position: Position) -> bool:
-    """Can a checker of one side still meet one of the other's? (Else it is a pure race.)"""
-    white, black = position.checkers(WHITE), position.checkers(BLACK)
-    white_back = 25 if white[24] else max((i + 1 for i in range(24) if white[i]), default=0)
-    black_back = 25 if black[24] else max((i + 1 for i in range(24) if black[i]), default=0)
-    # in White's numbering Black's point j is 25 - j: contact while White's back checker is
-    # beyond Black's rearmost one
-    return white_back > 25 - black_back
-
-
-def play_reason(play: Play) -> Note:
-    """Why the recommended play is good, in the first of these that holds: it bears off, hits,
-    makes a point, leaves no blot, races; else it is simply the one the computer rates best."""
-    before, after = play.before, play.after
-    side = before.to_move
-    text = notation(play.steps, before)
-    off = sum(1 for s in play.steps if s.dst == OFF)
-    if off:
-        return Note("play_bears_off", {"play": text, "count": off})
-    hits = sorted({s.dst for s in play.steps if s.hit}, reverse=True)
-    if hits:
-        return Note("play_hits", {"play": text, "points": hits})
-    made = _made_points(before, after, side)
-    if made:
-        return Note("play_makes_point", {"play": text, "points": sorted(made, reverse=True)})
-    if not _contact(after):
-        return Note("play_races", {"play": text})
-    if not _blots(after, side):
-        return Note("play_safe", {"play": text})
-    return Note("play_best", {"play": text, "blots": len(_blots(after, side))})
+def play_note(position: Position, played: Sequence[Step] = ()) -> Note | None:
+    """The last rung: the evaluator's best play (of those that go on from ``played``) with what it
+    does, and the plays about as good; the only play when the dice leave no other."""
+    advice = advise(position, played)
+    if advice is None:
+        return None
+    text = advice.best.play.notation
+    if advice.forced:
+        return Note("play_only", {"play": text})
+    return Note("play_recommended", {"play": text, "reasons": list(advice.reasons),
+                                     "equal": [r.play.notation for r in advice.equal]})
 
 
 def move_ladder(position: Position, played: Sequence[Step] = ()) -> Ladder | None:
     """The ladder for the learner's play after ``played`` (None when nothing is left to play)."""
-    rest = recommend_rest(position, played)
-    if not rest:
+    advice = advise(position, played)
+    if advice is None or not advice.rest:
         return None
-    full = Play(position, (*played, *rest))
+    rest = advice.rest
     return Ladder(nudge=_nudge(position, played), checker=Note("hint_checker", {"point": _place(rest[0].src)}),
-                  play=play_reason(full), steps=rest,
+                  play=play_note(position, played), steps=rest,
                   rule=_two_dice_rule(position, played, first_steps(position, played)))
 
 
@@ -160,23 +138,28 @@ def cube_ladder(position: Position, answering: bool) -> Ladder:
         lead = pip_lead(position, BLACK)  # the doubler's lead
         share = round(100 * lead / position.pips(BLACK), 1)
         take = computer_takes(position, BLACK)
+        view = evaluator().cube(position)  # the doubler's side is on roll
         return Ladder(
             nudge=Note("hint_answer_rule", {"value": position.cube.value, "doubled": 2 * position.cube.value}),
             checker=Note("hint_answer_count", {"you": own, "computer": other, "lead": lead, "share": share,
                                                "limit": TAKE_UP_TO}),
             play=Note("hint_take" if take else "hint_pass", {"value": position.cube.value,
                                                              "doubled": 2 * position.cube.value}),
+            expert=Note("expert_take" if view.take else "expert_pass", {"win": 1 - view.win,
+                                                                          "gammon": view.gammon_loss}),
         )
     lead = pip_lead(position, learner)
     share = round(100 * lead / own, 1)
     threshold = DOUBLE_AT if position.cube.owner is None else REDOUBLE_AT
     double = computer_doubles(position, learner)  # the same rule the computer follows
+    view = evaluator().cube(position)
     return Ladder(
         nudge=Note("hint_double_rule", {"value": position.cube.value, "doubled": 2 * position.cube.value}),
         checker=Note("hint_double_count", {"you": own, "computer": other, "lead": lead, "share": share,
                                            "threshold": threshold}),
         play=Note("hint_double" if double else "hint_roll", {"doubled": 2 * position.cube.value}),
+        expert=Note("expert_double" if view.double else "expert_no_double", {"win": view.win, "gammon": view.gammon}),
     )
 
 
-__all__ = ["DOUBLE_AT", "Ladder", "REDOUBLE_AT", "TAKE_UP_TO", "cube_ladder", "move_ladder", "play_reason"]
+__all__ = ["DOUBLE_AT", "Ladder", "REDOUBLE_AT", "TAKE_UP_TO", "cube_ladder", "move_ladder", "play_note"]

@@ -6,6 +6,7 @@ from flask import jsonify, request
 
 from tutor.games.backgammon import BackgammonError, Position
 from tutor.games.backgammon.analysis import analyze as analyze_position, explain
+from tutor.games.backgammon.coach import AdviceError, advice_fields, read_level, read_played
 from tutor.web.api import error_response, game_api
 from tutor.web.backgammon.wording import render_error, render_notes
 
@@ -17,8 +18,11 @@ def analyze():
     data = request.get_json(silent=True, force=True)
     try:
         position = Position.from_json(data)
-    except BackgammonError as error:
+        level = read_level(data.get("level"))
+        played = read_played(position, data["played"]) if data.get("played") is not None else None
+    except (BackgammonError, AdviceError) as error:
         return error_response(render_error(error), error.where)
     answer = analyze_position(position)
-    answer["explanation"] = render_notes(explain(position))
+    answer.update(advice_fields(answer, position, level, played))
+    answer["explanation"] = render_notes(explain(position, answer.get("recommended")))
     return jsonify(answer)

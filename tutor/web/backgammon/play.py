@@ -8,8 +8,16 @@ turn in progress (``s``) and the checker picked (``f``). A tap (``at``: a place)
 was refused (400). Everything works with plain links and GET forms, without JavaScript.
 
 - ``/<lang>/backgammon/play/``: the guided positions and the new-game form;
-- ``/<lang>/backgammon/play/new?videau=1&series=1``: a new game (redirect to its address);
-- ``/<lang>/backgammon/play/game?g=…``: free play; ``/<lang>/backgammon/guided/<id>``: a guided position.
+- ``/<lang>/backgammon/play/new?videau=1&series=1&opponent=strong``: a new game (redirect to its address);
+- ``/<lang>/backgammon/play/game?g=…``: free play; ``/<lang>/backgammon/guided/<id>``: a guided position;
+- ``/<lang>/backgammon/play/review?g=…&m=…``: the review of a free game (or series): the learner's
+  plays graded, the three costliest drawn with the better play;
+- ``/<lang>/backgammon/play/position?x=<XGID>``: one position to play again (from the review), graded.
+
+The coach (``tutor.games.backgammon.coach``) grades every play the learner confirms (``grade=0``
+in the address turns it off) and ``better=1`` shows the last play's position with the better play
+marked. The computer plays as the game id says: the friendly player or the strong one (the
+evaluator's best play); its videau always follows the rulebook's pip rule.
 """
 
 from __future__ import annotations
@@ -24,16 +32,20 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from tutor.games.backgammon.diagrams import facts_of
-from tutor.freeplay import BackgammonDice, GameIdError, new_backgammon_id, read_backgammon_id
-from tutor.games.backgammon import START, WHITE, IllegalMoveError, Step, first_steps, notation
+from tutor.freeplay import BackgammonDice, GameIdError, new_backgammon_id, read_backgammon_id, strong_opponent
+from tutor.games.backgammon import START, WHITE, IllegalMoveError, InvalidPositionError, Position, Step, first_steps, \
+    notation
+from tutor.games.backgammon.coach import Grade, grade, strong_player
 from tutor.games.backgammon.guided import GuidedPosition, guided_by_id, load_guided
 from tutor.games.backgammon.hints import cube_ladder, move_ladder
-from tutor.games.backgammon.plays import BAR_POINT, OFF, replay_steps
+from tutor.games.backgammon.plays import BAR_POINT, OFF, legal_plays, replay_steps
 from tutor.games.backgammon.render import render_board
+from tutor.games.backgammon.players import recommend
 from tutor.games.backgammon.session import (
-    DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Game, Phase, offered_step, partial_position, read_steps,
-    replay_game, steps_to, steps_token,
+    DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Event, Game, Phase, ScriptedDice, offered_step, partial_position,
+    play_of_steps, read_steps, replay_game, steps_to, steps_token,
 )
+from tutor.web.backgammon.coaching import LABELS, grade_name, grade_sentences, review_summary
 from tutor.web.backgammon.diagrams import board_labels
 from tutor.web.backgammon.pages import section_title
 from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name, since_learner, status
@@ -52,18 +64,25 @@ TABLE_ANCHOR = "table"
 
 @dataclass
 class Table:
-    """A guided position or a free-play game (a series of games), and where it stands."""
+    """A guided position, a free-play game (a series of games) or one position to play again,
+    and where it stands."""
 
     guided: GuidedPosition | None
     game_id: str = ""
     videau: bool = False
     series: bool = False
+    strong: bool = False  # the computer plays the evaluator's best play (free play's option)
+    start: Position | None = None  # one position to play again (its XGID holds the dice)
+    xgid: str = ""
+    grading: bool = True  # every confirmed play graded (grade=0 in the address turns it off)
     finished: list[list[str]] = field(default_factory=list)  # earlier games' decisions (a series)
     decisions: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)  # the turn in progress
     selected: int | None = None  # the learner's picked checker (25 = the bar)
 
     def start_and_dice(self, index: int):
+        if self.start is not None:
+            return self.start, ScriptedDice(())  # one decision: no roll comes after it
         if self.guided is not None:
             return self.guided.start, self.guided.dice()
         dice = BackgammonDice(secret_key(), self.game_id, index)
@@ -73,10 +92,14 @@ class Table:
 
     def replay(self, decisions: list[str], index: int) -> Game:
         start, dice = self.start_and_dice(index)
-        source = (self.guided.id, self.guided.start, self.guided.rolls) if self.guided else (
-            self.game_id, index, secret_key())
+        if self.start is not None:
+            source: tuple = ("position", self.xgid)
+        elif self.guided is not None:
+            source = (self.guided.id, self.guided.start, self.guided.rolls)
+        else:
+            source = (self.game_id, index, secret_key())
         try:
-            return _replay_cached(source, start, dice, decisions, self.videau)
+            return _replay_cached(source, start, dice, decisions, self.videau, self.strong)
         except DecisionError as error:
             number = error.params.get("index", 0)
             # TRANSLATORS: backgammon: a game address holds a decision the rules do not allow; %(reason)s says why.
@@ -88,7 +111,8 @@ class Table:
         """The address's game fields (empty ones left out), for a link or a form."""
         games = [DECISION_SEPARATOR.join(g) for g in [*self.finished, decisions]] + ([""] if new_game else [])
         fields = {"m": GAME_SEPARATOR.join(games), "s": steps_token(steps),
-                  "f": "" if selected is None else "b" if selected == BAR_POINT else str(selected)}
+                  "f": "" if selected is None else "b" if selected == BAR_POINT else str(selected),
+                  "grade": "" if self.grading else "0"}
         return {key: value for key, value in fields.items() if value}
 
     def url(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: Any = "keep",
@@ -99,14 +123,24 @@ class Table:
             selected = self.selected if decisions is None and steps is None else None
         args = self._state(self.decisions if decisions is None else decisions, self.steps if steps is None else steps,
                            selected, new_game)
+        args.update(extra)
+        if self.start is not None:
+            return url_for("backgammon_play.position", x=self.xgid, **args)
         if self.guided is not None:
-            return url_for("backgammon_play.guided", position_id=self.guided.id, **args, **extra)
-        return url_for("backgammon_play.free", g=self.game_id, **args, **extra)
+            return url_for("backgammon_play.guided", position_id=self.guided.id, **args)
+        return url_for("backgammon_play.free", g=self.game_id, **args)
 
     def form_fields(self) -> dict[str, str]:
         """Hidden fields that carry the state through the move form."""
         fields = self._state(self.decisions, self.steps, self.selected)
+        if self.start is not None:
+            return {"x": self.xgid, **fields}
         return fields if self.guided is not None else {"g": self.game_id, **fields}
+
+    def review_url(self) -> str:
+        """The review of this free game or series (its finished games and this one)."""
+        games = [DECISION_SEPARATOR.join(g) for g in [*self.finished, self.decisions]]
+        return url_for("backgammon_play.review", g=self.game_id, m=GAME_SEPARATOR.join(games))
 
 
 # A page's game is the previous page's plus one decision: keep recent games and go on from the
@@ -117,14 +151,16 @@ _GAMES_KEPT = 512
 _GAMES_LOCK = threading.Lock()
 
 
-def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: bool) -> Game:
+def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: bool, strong: bool = False) -> Game:
     resume = None
+    source = (*source, strong)
     with _GAMES_LOCK:
         for size in range(len(decisions), max(-1, len(decisions) - 4), -1):
             resume = _GAMES.get((source, videau, tuple(decisions[:size])))
             if resume is not None:
                 break
-    game = replay_game(start, dice, decisions, videau=videau, resume=resume)
+    game = replay_game(start, dice, decisions, videau=videau, resume=resume,
+                       computer=strong_player if strong else recommend)
     with _GAMES_LOCK:
         _GAMES[(source, videau, tuple(decisions))] = game
         _GAMES.move_to_end((source, videau, tuple(decisions)))
@@ -147,6 +183,11 @@ def _read_table(table: Table) -> Table:
             table.steps = read_steps(args["s"])
         except DecisionError:
             table.steps = None  # checked with the game below
+    grading = args.get("grade", "1")
+    if grading not in ("0", "1"):
+        # TRANSLATORS: backgammon: a game address whose grade= is neither 0 (grading off) nor 1 (on).
+        raise BadGame(_("In a game's address, grade= is 0 (no grades) or 1 (every play graded)."))
+    table.grading = grading == "1"
     selected = args.get("f")
     if selected:
         table.selected = BAR_POINT if selected == "b" else (int(selected) if selected.isdigit() and
@@ -189,18 +230,42 @@ def index():
                            section_title=section_title)
 
 
+#: The computer's two strengths on the new-game form.
+OPPONENTS = ("friendly", "strong")
+
+
 @bp.get("/play/new")
 def new_game():
     videau = request.args.get("videau", "1")
     series = request.args.get("series", "0")
-    if videau not in ("0", "1") or series not in ("0", "1"):
+    opponent = request.args.get("opponent", "friendly")
+    if videau not in ("0", "1") or series not in ("0", "1") or opponent not in OPPONENTS:
         # TRANSLATORS: backgammon: the new-game form was sent with options it does not offer.
-        raise BadGame(_("Choose the videau on or off, and one game or a series."))
-    return redirect(url_for("backgammon_play.free", g=new_backgammon_id(videau == "1", series == "1")))
+        raise BadGame(_("Choose the videau on or off, one game or a series, and a friendly or a strong opponent."))
+    game_id = new_backgammon_id(videau == "1", series == "1", strong=opponent == "strong")
+    return redirect(url_for("backgammon_play.free", g=game_id))
 
 
 @bp.get("/play/game")
 def free():
+    return _page(_free_table())
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One of the learner's plays, as the review shows it."""
+
+    game: int  # from 1 (a series)
+    event: Event
+    graded: Grade
+
+
+#: The review draws this many of the costliest plays.
+COSTLIEST = 3
+
+
+def _free_table() -> Table:
+    """The free game of the address's ``g`` (a localized 400 for a changed id)."""
     game_id = request.args.get("g", "")
     try:
         videau, series = read_backgammon_id(game_id)
@@ -208,10 +273,39 @@ def free():
         # TRANSLATORS: backgammon: the game id in a free-play address was changed or cut short.
         raise BadGame(_("This game's address is not valid: its game number was changed or cut short. Start a new "
                         "game from the backgammon practice page.")) from None
-    table = _read_table(Table(None, game_id, videau, series))
+    table = _read_table(Table(None, game_id, videau, series, strong=strong_opponent(game_id)))
     if table.finished and not series:
         raise BadGame(_("This address holds more games than a series may have. Start a new game."))
-    return _page(table)
+    return table
+
+
+@bp.get("/play/review")
+def review():
+    """A free game's review (a series': every game so far): how the learner's plays compare with the
+    best ones, in plain words, and the costliest plays drawn as they were, with the better play."""
+    table = _free_table()
+    reviewed: list[Reviewed] = []
+    for index, decisions in enumerate([*table.finished, table.decisions]):
+        game = table.replay(decisions, index)
+        for event in game.events:
+            if event.side is WHITE and event.kind == "play" and event.before is not None:
+                reviewed.append(Reviewed(index + 1, event, grade(event.before, play_of_steps(event.before,
+                                                                                             event.steps))))
+    chosen = [r for r in reviewed if not r.graded.forced]
+    costly = sorted((r for r in chosen if r.graded.loss > 0), key=lambda r: -r.graded.loss)[:COSTLIEST]
+    boards = []
+    for number, item in enumerate(costly, start=1):
+        before, better = item.event.before, item.graded.best.play
+        # TRANSLATORS: backgammon review: accessible title of a board drawn as it was before one of the learner's plays.
+        labels = replace(board_labels(_("The board before your play"), facts_of(before, better.notation)),
+                         marked=_("The better play"))
+        boards.append({"item": item, "svg": Markup(render_board(before, labels=labels, play=better.steps,
+                                                                 play_side=WHITE, id_prefix=f"review-{number}-")),
+                       "lines": grade_sentences(item.graded), "label": grade_name(item.graded.label),
+                       "try_url": url_for("backgammon_play.position", x=before.xgid())})
+    return render_template("backgammon/review.html", table=table, reviewed=reviewed, chosen=chosen, boards=boards,
+                           counts={label: sum(1 for r in chosen if r.graded.label == label) for label in LABELS},
+                           grade_name=grade_name, summary=review_summary(chosen), games=len(table.finished) + 1)
 
 
 @bp.get("/guided/<position_id>")
@@ -221,6 +315,29 @@ def guided(position_id: str):
     except KeyError:
         abort(404)
     return _page(_read_table(Table(position, videau=position.videau)))
+
+
+def _position_to_try(xgid: str) -> Position:
+    """The position of a ``x=`` address: yours to play, with dice that can be used."""
+    try:
+        position = Position.from_xgid(xgid)
+    except InvalidPositionError:
+        position = None
+    if position is None or position.to_move is not WHITE or position.dice is None or not legal_plays(position):
+        # TRANSLATORS: backgammon: the address of a position to play again does not hold a position where you (white) have a roll to play.
+        raise BadGame(_("This address does not hold a position for you to play: it needs your checkers to move "
+                        "and your dice (an XGID, as the game's review writes it)."))
+    return position
+
+
+@bp.get("/play/position")
+def position():
+    """One position to play again, from a game's review: your play is graded, with the better one."""
+    xgid = request.args.get("x", "")
+    table = _read_table(Table(None, start=_position_to_try(xgid), xgid=xgid))
+    if table.finished:
+        raise BadGame(_("This address holds more games than a series may have. Start a new game."))
+    return _page(table)
 
 
 # ----- the page ----------------------------------------------------------------------------------------
@@ -380,9 +497,17 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
     hints = [hint_sentence(n) for n in (ladder.nudge, ladder.checker, ladder.play)[:hint_level]] if ladder else []
     if hints and ladder.rule is not None:
         hints[0] += " " + hint_sentence(ladder.rule)  # the nudge, and the moves the two-dice rule takes away
+    expert = hint_sentence(ladder.expert) if ladder and ladder.expert and hint_level >= HINT_LEVELS else ""
     shown = partial_position(position, played) if phase is Phase.MOVE else position
+    graded, graded_event = _last_grade(table, game, played)
+    showing_better = request.args.get("better") == "1" and graded is not None and graded.better is not None
     mark, mark_side, marked_label, marked_text = None, None, "", ""
-    if ladder and phase is Phase.MOVE and hint_level >= 3:
+    if showing_better:  # the last play's position, the better play marked on it
+        shown, mark, mark_side = graded_event.before, graded.best.play.steps, WHITE
+        marked_text = graded.best.play.notation
+        # TRANSLATORS: backgammon board legend, beside a marked square: the points of the play that was better than the learner's.
+        marked_label = _("The better play")
+    elif ladder and phase is Phase.MOVE and hint_level >= 3:
         mark, mark_side, marked_text = ladder.steps, WHITE, notation(ladder.steps, shown)
     else:
         last = next((e for e in reversed(game.events) if e.kind == "play" and e.side is not WHITE), None)
@@ -391,7 +516,7 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
             # TRANSLATORS: backgammon board legend, beside a marked square: the points of the computer's last play.
             marked_label = _("The computer's last play")
     links = {}
-    if phase is Phase.MOVE and not complete:
+    if phase is Phase.MOVE and not complete and not showing_better:
         for place in [*range(1, 25), "bar", "off"]:
             links[place] = table.url(at=place)
     selected = table.selected
@@ -401,7 +526,7 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
         labels = replace(labels, marked=marked_label)
     svg = render_board(shown, labels=labels, play=mark, play_side=mark_side, links=links,
                        selected=("bar" if selected == BAR_POINT else selected) if selected is not None else None,
-                       dice_left=left if phase is Phase.MOVE else None, id_prefix="table-")
+                       dice_left=left if phase is Phase.MOVE and not showing_better else None, id_prefix="table-")
     sources = sorted({s.src for s in offered}, reverse=True) if selected is None else []
     targets = _targets(game, played, selected, left) if selected is not None else []
     guided = table.guided
@@ -419,8 +544,24 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
         next_guided=_next_guided(guided) if guided and finished else None,
         practised=section_title(guided.practises) if guided else "",
         place_name=place_name, table_anchor=TABLE_ANCHOR,
-        pips=(position.pips(WHITE), position.pips(WHITE.other)),
+        pips=(shown.pips(WHITE), shown.pips(WHITE.other)) if showing_better else (position.pips(WHITE),
+                                                                                 position.pips(WHITE.other)),
+        expert=expert, graded=graded, grade_lines=grade_sentences(graded) if graded else [],
+        grade_label=grade_name(graded.label) if graded and not graded.forced else "",
+        showing_better=showing_better, grading_url=replace(table, grading=not table.grading).url(),
     ), 400 if refusal else 200
+
+
+def _last_grade(table: Table, game: Game, played: list[Step]) -> tuple[Grade | None, Event | None]:
+    """The grade of the play the learner confirmed last, while it is the latest thing they did
+    (no step of a new turn yet); with the event it was made in. None with grading off."""
+    if not table.grading or played or not table.decisions or table.decisions[-1] in (ROLL, DOUBLE, TAKE, PASS,
+                                                                                     GO_ON):
+        return None, None
+    event = next((e for e in reversed(game.events) if e.side is WHITE and e.kind == "play"), None)
+    if event is None or event.before is None:
+        return None, None
+    return grade(event.before, play_of_steps(event.before, event.steps)), event
 
 
 def _targets(game: Game, played: list[Step], selected: int, left: list[int]) -> list[dict]:

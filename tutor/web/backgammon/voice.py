@@ -20,6 +20,7 @@ from tutor.games.backgammon.analysis import Note
 from tutor.games.backgammon.plays import BAR_POINT
 from tutor.games.backgammon.session import Event, Game, Phase
 from tutor.web.backgammon.diagrams import result_sentence
+from tutor.web.backgammon.coaching import expert, only_play, recommendation
 from tutor.web.backgammon.wording import point_name
 from tutor.web.sentences import register, say
 from tutor.web.lists import join_and, join_or
@@ -233,29 +234,8 @@ HINTS: dict[str, Callable[..., str]] = {
     "dice_moves": _dice_moves,
     "hint_both_dice": _both_dice,
     "hint_checker": lambda point: _checker(point),
-    # TRANSLATORS: backgammon hint, last step: the recommended play and why: it bears checkers off.
-    "play_bears_off": lambda play, count: ngettext(
-        "Play %(play)s: it bears off %(num)d checker.", "Play %(play)s: it bears off %(num)d checkers.", count,
-        play=play),
-    # TRANSLATORS: backgammon hint, last step: the recommended play hits a blot (a single opposing checker).
-    "play_hits": lambda play, points: _(
-        "Play %(play)s: it hits the blot on %(points)s and sends it to the bar.", play=play, points=_points(points)),
-    # TRANSLATORS: backgammon hint, last step: the recommended play makes a point (two or more checkers on it).
-    "play_makes_point": lambda play, points: _(
-        "Play %(play)s: it makes %(points)s, a point your opponent cannot land on.", play=play,
-        points=_points(points)),
-    # TRANSLATORS: backgammon hint, last step: no contact is left, the game is a race.
-    "play_races": lambda play: _(
-        "Play %(play)s: the checkers have passed each other, so it is a race, and this play brings yours home "
-        "best.", play=play),
-    # TRANSLATORS: backgammon hint, last step: the recommended play leaves no single checker to be hit.
-    "play_safe": lambda play: _("Play %(play)s: it leaves no single checker for your opponent to hit.", play=play),
-    # TRANSLATORS: backgammon hint, last step: the play the computer's evaluation rates best; %(num)d single checkers are left.
-    "play_best": lambda play, blots: ngettext(
-        "Play %(play)s: weighing the race, the points made and the risk, it is the best play, though it leaves "
-        "%(num)d single checker.",
-        "Play %(play)s: weighing the race, the points made and the risk, it is the best play, though it leaves "
-        "%(num)d single checkers.", blots, play=play),
+    "play_recommended": recommendation,
+    "play_only": only_play,
     # TRANSLATORS: backgammon hint before the roll: what offering the videau means.
     "hint_double_rule": lambda value, doubled: _(
         "Offering the videau raises the game's value from %(value)d to %(doubled)d if the computer takes; if it "
@@ -281,6 +261,8 @@ HINTS: dict[str, Callable[..., str]] = {
     # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, pass.
     "hint_pass": lambda value, doubled: _("By the app's rule, pass: lose %(value)d now rather than risk more.",
                                           value=value),
+    **{kind: (lambda kind: lambda win, gammon: expert(kind, win, gammon))(kind)
+       for kind in ("expert_double", "expert_no_double", "expert_take", "expert_pass")},
 }
 
 

@@ -103,6 +103,10 @@ NOTES: dict[str, Callable[..., str]] = {
         count, side=side_name(side), dice=dice),
     # TRANSLATORS: backgammon analyze API: the first moves the app offers, as a list such as "24/18 and 13/8".
     "first_steps": lambda steps: _("A legal play can start with %(steps)s.", steps=_list(steps)),
+    # TRANSLATORS: backgammon analyze API explanation: the play the app's evaluator rates best (its reasons are given as codes beside it).
+    "best_play": lambda play: _("The best play by the app's evaluator is %(play)s.", play=play),
+    # TRANSLATORS: backgammon analyze API explanation: the dice allow a single play.
+    "only_play": lambda play: _("%(play)s is the only play these dice allow.", play=play),
 }
 
 
@@ -114,6 +118,14 @@ def render_notes(notes: Iterable[Note]) -> str:
 
 
 ERRORS: dict[str, Callable[..., str]] = {
+    # TRANSLATORS: backgammon analyze API error: "level" is not one of the evaluator's levels. JSON words stay as they are.
+    "level": lambda levels=(), **p: _("level must be \"fast\" or \"deep\"."),
+    # TRANSLATORS: backgammon analyze API error: "played" is not a legal play of the position with its dice; %(played)s is what was sent.
+    "played": lambda played="", **p: _("played (%(played)s) is not a legal play of this position with these dice: give "
+                                       "the notation of one of the listed plays, or the position it leaves.",
+                                       played=played),
+    # TRANSLATORS: backgammon analyze API error: "played" was sent for a position that has no play to make (no dice, no legal play, or the game is over).
+    "played_no_play": lambda **p: _("played needs a position with dice and a legal play to make."),
     # TRANSLATORS: backgammon analyze API error: "white" or "black" is not an object of board numbers and counts. JSON stays as is.
     "points_type": lambda field="", **p: _(
         "%(field)s must be an object such as {\"24\": 2, \"13\": 5}: a number on the board and how many "
