@@ -33,6 +33,8 @@ class Room:
     diagram_words: Callable[[], Mapping[str, str]] = field(default=_NOTHING)
     #: the endpoint of the room's diagram gallery (where those links go)
     gallery: str = ""
+    #: the presenter decks a class can follow on phones (``tutor.web.classroom.ClassDeck`` values)
+    classes: tuple = ()
 
 
 def add(app: Flask, room: Room) -> None:
