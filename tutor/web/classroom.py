@@ -155,8 +155,8 @@ def client_address() -> str:
 
 
 def _too_many(seconds: int) -> TooManyRequests:
-    # TRANSLATORS: class mode: error page when a phone or a network sent too many requests (joins, answers, wrong codes) in a short time.
     error = TooManyRequests(retry_after=seconds)
+    # TRANSLATORS: class mode: error page when a phone or a network sent too many requests (joins, answers, wrong codes) in a short time.
     error.localized = _("Too many tries from here in a short time. Wait a few minutes, then try again.")
     return error
 
