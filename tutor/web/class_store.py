@@ -178,6 +178,7 @@ class SQLiteStore(ClassStore):
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # WAL's own safe setting: a power cut loses at most the last commits
             db.execute("PRAGMA busy_timeout=10000")
+            db.execute("PRAGMA journal_size_limit=1048576")  # the WAL file back to 1 MiB after each checkpoint
             local.db, local.pid = db, os.getpid()
         return local.db
 
@@ -265,7 +266,12 @@ class SQLiteStore(ClassStore):
         return row[0] if row else 0
 
     def size(self) -> int:
-        return sum(p.stat().st_size for p in (self.path, self.path.with_name(self.path.name + "-wal")) if p.exists())
+        """The pages in use (the WAL's included, less the free ones): the data's size, not the
+        file's, which keeps its largest size."""
+        db = self._connection()
+        (pages,), (free,), (page_size,) = (db.execute(f"PRAGMA {name}").fetchone()
+                                           for name in ("page_count", "freelist_count", "page_size"))
+        return (pages - free) * page_size
 
     def close(self) -> None:
         db = getattr(self._local, "db", None)
