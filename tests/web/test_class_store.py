@@ -132,7 +132,10 @@ def test_the_store_reports_its_size(store):
     empty = store.size()
     state = a_class()
     store.add(state)
-    for i in range(40):
-        store.join(state, f"t{i}", f"s{i}", f"student {i}", limit=200)
-        store.answer(state, "q", Answer(f"s{i}", "open", True))
-    assert store.size() > empty
+    for i in range(200):  # tokens and ids as the app makes them: a SHA-256 in hex, 16 hex digits
+        store.join(state, f"{i:064x}", f"{i:016x}", f"student {i}", limit=200)
+        store.answer(state, "domino_present/dealing/3", Answer(f"{i:016x}", "open", True))
+    full = store.size()
+    assert full > empty
+    store.end(replace(state, ended=True))
+    assert store.size() < full, "the end frees what the students and answers took"
