@@ -121,7 +121,7 @@ def test_a_whole_question_in_class(browser, class_server, artifacts):
             with phone.expect_navigation():
                 phone.locator(".class-question .choices button").nth(pick).click()
             assert phone.locator(".class-mine").is_visible()
-        expect(slides.locator(".class-status .class-counts")).to_contain_text("5 of 5 answered", timeout=WAIT_MS)
+        expect(slides.locator(f"#slide-{question.number} .class-answered")).to_contain_text("5 of 5 answered", timeout=WAIT_MS)
         visible_counts = slides.locator(f"#slide-{question.number} .class-row-count:visible").count()
         assert visible_counts == 0, "how many answered, never what, until A"
 
@@ -158,3 +158,55 @@ def test_a_whole_question_in_class(browser, class_server, artifacts):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_class_pages_pass_axe(browser, class_server):
+    """axe-core (bundled, offline) finds no serious or critical problem on class mode's pages: the
+    slides with the join code, the phone's join, question, answered and answer pages, the teacher's
+    and the tally's pages, in the three languages."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    base = class_server
+
+    def problems(page) -> list[str]:
+        results = axe.run(page)
+        return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+    teacher_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        slides = teacher_context.new_page()
+        slides.goto(f"{base}/id/domino/present/dealing/")
+        assert problems(slides) == []
+        with slides.expect_navigation():
+            slides.locator("form.class-start button").click()
+        code = re.search(r"class=([A-Z0-9]+)", slides.url).group(1)
+        assert problems(slides) == [], "the slides with the join code over them"
+        phone = phone_context.new_page()
+        phone.goto(f"{base}/vi/class/")
+        assert problems(phone) == []
+        phone.goto(f"{base}/vi/class/{code}")
+        assert problems(phone) == []
+        with phone.expect_navigation():
+            phone.locator("form.class-form button[type=submit]").click()
+        assert problems(phone) == [], "look at the screen"
+        slides.keyboard.press("j")
+        for _ in range(2):
+            slides.keyboard.press("ArrowRight")
+        phone.locator("form.class-question").wait_for(state="visible", timeout=WAIT_MS)
+        assert problems(phone) == [], "a question"
+        with phone.expect_navigation():
+            phone.locator(".class-question .choices button").first.click()
+        assert problems(phone) == [], "answered"
+        slides.keyboard.press("a")
+        phone.locator(".feedback").wait_for(state="visible", timeout=WAIT_MS)
+        assert problems(phone) == [], "the answer"
+        teacher = teacher_context.new_page()
+        for url in (f"{base}/en/class/{code}/teacher", f"{base}/id/class/{code}/tally"):
+            teacher.goto(url)
+            assert problems(teacher) == [], url
+    finally:
+        teacher_context.close()
+        phone_context.close()

@@ -116,6 +116,7 @@ def test_a_whole_question(class_app, game, lesson):
     status, html = page(phones[0], f"/vi/class/{code}")
     assert status == 200 and 'lang="vi"' in html and choices_on(html) == []
     assert "Hãy nhìn lên màn hình" in html
+    assert '<noscript><meta http-equiv="refresh"' in html, "without JavaScript a waiting phone refreshes itself"
     version = phones[0].get(f"/vi/class/{code}/now").get_json()["version"]
     assert lead(teacher, code, lesson, slide.number) == 204
     assert phones[0].get(f"/vi/class/{code}/now").get_json()["version"] > version, "the phones see the class move"
@@ -127,6 +128,7 @@ def test_a_whole_question(class_app, game, lesson):
         values = choices_on(html)
         offered = offered or values
         assert values == offered and len(values) >= 2
+        assert 'http-equiv="refresh"' not in html, "a question waiting for its answer is never reloaded under the student"
         if lang == "en":
             labels = dict(zip(values, (unescape(label).strip() for label in
                                        re.findall(r'name="answer" value="[^"]+">([^<]+)<', html))))
@@ -264,13 +266,15 @@ def test_the_teacher_leads_without_javascript(class_app):
     assert tally(teacher, code)["slide"] == slide.number and tally(teacher, code)["question"]
     answer(phone, code, "en", choices_on(page(phone, f"/en/class/{code}")[1])[0])
     status, html = page(teacher, f"/en/class/{code}/teacher")
-    assert status == 200 and "Sam" in html and "1 of 1 answered" in html and 'http-equiv="refresh"' in html
+    assert status == 200 and "Sam" in html and "1 of 1 answered" in html
+    assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in html and "data-watch=" in html
     assert 'class="class-rows"' not in html, "not before the answer is shown"
     teacher.post(f"/en/class/{code}/teacher", data={"go": "show"})
     status, html = page(teacher, f"/en/class/{code}/teacher")
     assert 'class="class-rows"' in html
     status, html = page(phone, f"/en/class/{code}/tally")  # the projector's page without JavaScript
-    assert status == 200 and '<meta http-equiv="refresh" content="2">' in html and 'class="class-rows"' in html
+    assert status == 200 and '<noscript><meta http-equiv="refresh" content="2"></noscript>' in html
+    assert 'class="class-rows"' in html
     assert teacher.post(f"/en/class/{code}/teacher", data={"go": "lesson", "lesson": "backgammon_present/dice"}).status_code == 303
     assert tally(teacher, code)["section"] == "dice" and tally(teacher, code)["slide"] == 1
 

@@ -58,6 +58,29 @@
     later(every);
   }
 
+  // ----- the teacher's and the tally's pages: loaded again when the class changes ----------------
+  // (without JavaScript they refresh themselves every few seconds; a page that reloads on a timer
+  // would disturb a screen reader, so with it they wait for a change)
+  function watch(main) {
+    let seen = null;
+    function signature(data) {
+      return [data.version, data.joined, data.answered, data.revealed, data.ended].join("/");
+    }
+    function ask() {
+      if (document.hidden) { setTimeout(ask, POLL_MS * 2); return; }
+      getJSON(main.dataset.watch).then(function (data) {
+        const now = signature(data);
+        if (seen !== null && now !== seen) { location.replace(location.pathname); return; }
+        seen = now;
+        setTimeout(ask, POLL_MS * 2);
+      }, function (status) {
+        if (status === 404) location.replace(location.pathname);
+        else setTimeout(ask, POLL_MS * 10);
+      });
+    }
+    ask();
+  }
+
   // ----- the tally, written into a list (the notes window; numbers answered on the slides) --------
   function fillRows(list, data, classes) {
     list.replaceChildren();
@@ -98,7 +121,6 @@
   function lead(panel, deck) {
     const slides = Array.from(deck.querySelectorAll(".slide"));
     const code = panel.dataset.code;
-    const status = panel.querySelector(".class-status .class-counts");
     const join = panel.querySelector(".class-join");
     const joined = panel.querySelector(".class-joined");
     const joinLink = document.querySelector(".controls .class-join-link");
@@ -118,6 +140,13 @@
       return address.pathname + address.search;
     }
     slides.forEach(function (slide) { slide.dataset.url = withClass(slide.dataset.url); });
+    slides.filter(function (slide) { return slide.classList.contains("is-question"); }).forEach(function (slide) {
+      const line = document.createElement("p");
+      line.className = "class-answered";
+      line.setAttribute("aria-live", "polite");
+      const answer = slide.querySelector(".slide-text details.answer");
+      if (answer) answer.before(line); else slide.querySelector(".slide-text").append(line);
+    });
     document.querySelectorAll(".controls .prev[href], .controls .next[href]").forEach(function (link) {
       link.setAttribute("href", withClass(link.getAttribute("href")));
     });
@@ -157,7 +186,15 @@
       last = data;
       const now = current();
       const here = data.section === deck.dataset.section && data.slide === now.number;
-      status.textContent = data.joined_text + (here && data.question && data.answered_text ? " · " + data.answered_text : "");
+      let refit = false;
+      slides.forEach(function (slide) {  // how many have answered, under the question on the screen
+        const line = slide.querySelector(".class-answered");
+        if (!line) return;
+        const text = slide === now.slide && here && data.question ? code + " · " + data.answered_text : "";
+        if (Boolean(text) !== Boolean(line.textContent)) refit = true;
+        line.textContent = text;
+      });
+      if (refit) window.dispatchEvent(new Event("resize"));  // present.js fits the slide's text again
       if (joined) joined.textContent = data.joined_text;
       if (here && data.revealed) showAnswers(now.slide, data);
       if (channel) channel.postMessage({ type: "class", section: deck.dataset.section, number: data.slide, data: data });
@@ -273,6 +310,8 @@
 
   const student = document.querySelector("main.class-student");
   if (student) follow(student);
+  const watched = document.querySelector("main[data-watch]");
+  if (watched) watch(watched);
   const deck = document.querySelector("main.deck");
   const panel = document.querySelector(".class-panel");
   if (deck && panel) lead(panel, deck);
