@@ -2,7 +2,7 @@
 
 Each game's part of the web layer (``tutor.web.domino``, ``tutor.web.backgammon``) gives the app one
 :class:`Room`: its blueprints, and what the shared pages show of it (the home page's card, the
-presenter's index). The shared modules read the rooms the app was given (:func:`add`, in
+presenter's index, the decks a class follows on phones). The shared modules read the rooms the app was given (:func:`add`, in
 ``tutor.create_app``) and import no game.
 """
 
