@@ -467,3 +467,19 @@ def test_the_default_store_is_sqlite_in_the_instance_folder(app):
         assert isinstance(store, SQLiteStore) and store.path == Path(made.instance_path) / "classes.sqlite3"
         assert store.path.exists(), "made by the app"
     store.close()
+
+
+def test_a_store_that_does_not_answer(app):
+    """A Redis server that is down: class mode says so (503, in the page's language), and the
+    slides still show, without the class."""
+    from class_stores import free_port
+
+    made = create_app({"TESTING": True, "SECRET_KEY": TEST_SECRET_KEY,
+                       "CLASS_STORE": f"redis://127.0.0.1:{free_port()}/0"})
+    client = made.test_client()
+    response = client.post("/vi/class/", data={"lesson": "domino_present/dealing"})
+    assert response.status_code == 503 and '<html lang="vi">' in response.get_data(as_text=True)
+    assert 'role="alert"' in response.get_data(as_text=True)
+    assert client.get("/id/class/AAAAAA").status_code == 503
+    status, html = page(client, "/en/domino/present/dealing/?class=AAAAAA")
+    assert status == 200 and "class-panel" not in html

@@ -39,6 +39,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import sqlite3
 import threading
 import time
 import unicodedata
@@ -46,6 +47,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
+import redis
 import segno
 from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import format_decimal, format_percent, gettext as _, ngettext
@@ -592,6 +594,22 @@ def teacher(code: str):
         lessons=class_lessons())
 
 
+# ----- a store that cannot be reached ---------------------------------------------------------
+#: What a store raises when it cannot answer (a Redis server down, an SQLite file that cannot be written).
+STORE_ERRORS = (sqlite3.Error, redis.exceptions.RedisError, OSError)
+
+
+@bp.errorhandler(sqlite3.Error)
+@bp.errorhandler(redis.exceptions.RedisError)
+@root.errorhandler(sqlite3.Error)
+@root.errorhandler(redis.exceptions.RedisError)
+def store_unavailable(error: Exception):
+    current_app.logger.exception("class mode: the store did not answer")
+    # TRANSLATORS: class mode: error page when the server cannot reach the place where it keeps the classes (a 503: try again soon).
+    message = _("Class mode cannot reach its store just now. Try again in a minute.")
+    return render_template("error.html", status=503, message=message), 503
+
+
 # ----- what the presenter's pages show of class mode (template globals) ------------------------
 def class_lessons() -> list[tuple[str, list[tuple[str, str]]]]:
     """Every section a class can follow, by course: (the course's name, [(form value, title)])."""
@@ -606,12 +624,16 @@ def class_in_deck(section: Section) -> dict | None:
     code = normal_code(request.args.get("class"))
     if code is None:
         return None
-    state = store().get(code)
+    try:
+        state = store().get(code)
+        joined = len(store().students(code)) if state else 0
+    except STORE_ERRORS:  # the slides still show, without the class
+        current_app.logger.exception("class mode: the store did not answer")
+        return None
     if state is None or state.ended:
         return None
     address = join_address(code)
     args = {k: v for k, v in request.args.items() if k != "join"}
-    joined = len(store().students(code))
     return {"code": code, "joined_text": ngettext("%(num)d joined", "%(num)d joined", joined), "address": address, "shown_address": address.split("://", 1)[-1], "qr": qr_svg(address, code),
             "deck": request.blueprint, "section": section.id, "join": request.args.get("join") == "1",
             "without_join": url_for(request.endpoint, **(request.view_args or {}), **args),
