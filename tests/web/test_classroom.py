@@ -483,3 +483,33 @@ def test_a_store_that_does_not_answer(app):
     assert client.get("/id/class/AAAAAA").status_code == 503
     status, html = page(client, "/en/domino/present/dealing/?class=AAAAAA")
     assert status == 200 and "class-panel" not in html
+
+
+def every_question():
+    for game, sections in (("domino", load_course()), ("backgammon", backgammon_course.load_course())):
+        for section in sections:
+            for slide in question_slides(section):
+                yield game, section, slide
+
+
+@pytest.mark.parametrize("game,section,slide", list(every_question()),
+                         ids=[f"{g}-{s.id}-{q.number}" for g, s, q in every_question()])
+def test_every_question_is_judged_as_on_its_lesson_page(app, client, game, section, slide):
+    """Each question of both courses: every choice the phone offers (or each number from 0 to 40)
+    is right in class exactly when the lesson page says it is; the tally marks those right."""
+    from tutor.web import rooms
+
+    with app.test_request_context(f"/en/{game}/"):
+        from flask import g as request_globals
+
+        request_globals.lang = "en"
+        deck = next(d for room in rooms.rooms() for d in room.classes if d.game.endpoint == f"{game}_present")
+        ask = deck.ask(slide.step)
+        values = [value for value, _label in ask.choices] or [str(n) for n in range(41)]
+        judged = {value: deck.judge(slide.step, value) for value in values}
+    for value in values:
+        right = lesson_verdict(client, game, section, slide.step, value)
+        assert judged[value] is not None and judged[value].correct == right, value
+        assert (judged[value].value in ask.right) == right, value
+    if ask.choices:
+        assert any(judged[v].correct for v in values), "a question has a right choice"
