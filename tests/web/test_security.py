@@ -53,7 +53,7 @@ def kinds_of_response():
         ("GET", "/en/domino/diagrams/D1.svg", {}, 200),
         ("GET", "/vi/class/", {}, 200),  # class mode: type a class's code
         ("POST", "/id/class/", {"data": {"lesson": "nowhere"}}, 400),
-        ("GET", "/en/class/AAAAAA", {}, 404),
+        ("GET", "/en/class/0", {}, 404),  # no class has that code (and a malformed code is no guess: not counted)
     ]
 
 
