@@ -294,6 +294,12 @@ def read_lesson(value: str) -> tuple[ClassDeck, Section] | None:
     return (deck, section) if section else None
 
 
+def slide_number(text: str, section: Section) -> int:
+    """A posted slide number, brought into the section (1 for what is not a number)."""
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 1
+    return min(max(number, 1), len(slides_of(section)))
+
+
 def deck_url(deck: ClassDeck, section: Section, number: int, code: str, join: bool = False) -> str:
     """The presenter's slide, with the class on it."""
     slides = slides_of(section)
@@ -422,9 +428,7 @@ def start():
         # TRANSLATORS: class mode: error page when the form that starts a class names no section (a tampered form).
         raise _error(BadRequest, _("Choose one of the sections to start a class."))
     deck, section = lesson
-    slide = request.form.get("slide", "1")
-    number = int(slide) if slide.isascii() and slide.isdigit() and len(slide) <= 3 else 1
-    number = min(max(number, 1), len(slides_of(section)))
+    number = slide_number(request.form.get("slide", "1"), section)
     limited("start", _keyed("address:" + client_address()))
     token = secrets.token_urlsafe(32)
     for _attempt in range(10):  # a taken code: draw again (one in millions while few classes run)
@@ -538,10 +542,7 @@ def _lead(state: ClassState, form) -> ClassState:
         if lesson is None:
             raise _error(BadRequest, _("Choose one of the sections to start a class."))
         deck, section = lesson[0].id, lesson[1].id
-        slide = form.get("slide", "1")
-        count = len(slides_of(lesson[1]))
-        number = int(slide) if slide.isascii() and slide.isdigit() and len(slide) <= 3 else 1
-        number = min(max(number, 1), count)
+        number = slide_number(form.get("slide", "1"), lesson[1])
         shown = form.get("shown") == "1"
     else:
         # TRANSLATORS: class mode: error page for a teacher's form that asks for nothing the class can do (a tampered form).
