@@ -9,7 +9,7 @@ POT := $(CATALOG_DIR)/messages.pot
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test catalogs browser extract update-catalogs catalog-stats bench clean
+.PHONY: run test catalogs browser redis extract update-catalogs catalog-stats bench clean
 .PHONY: add-language check-catalogs
 
 $(BASE): pyproject.toml
@@ -38,7 +38,8 @@ run: catalogs
 		$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
 
 ## Serve in production (README.md, "Serving in production"): gunicorn with $(WORKERS) workers on
-## $(BIND). No state lives in a process, so any number of these can sit behind a load balancer.
+## $(BIND). No state lives in a process (class mode's is in its store: TUTOR_CLASS_STORE), so any
+## number of these can sit behind a load balancer.
 ## --limit-request-line 8190 lets the app itself answer a URL over 4 KiB (a 414 page in the learner's language).
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 4
@@ -53,8 +54,15 @@ browser:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium chromium-driver fonts-noto-core; \
 	fi
 
-## The whole suite: engine, API, pages, catalogs and the browser tests.
-test: $(DEV) catalogs browser
+## Debian's Redis server for the class store's tests (installed once, when missing): the tests start
+## their own on 127.0.0.1 on a free port and stop it (tests/class_stores.py).
+redis:
+	@if [ ! -x /usr/bin/redis-server ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server; \
+	fi
+
+## The whole suite: engine, API, pages, catalogs, class mode on SQLite and on Redis, and the browser tests.
+test: $(DEV) catalogs browser redis
 	$(BIN)/python -m pytest -n auto
 
 ## Extract every learner-facing string into $(POT), then update each catalog from it.

@@ -105,12 +105,17 @@ def sample_arguments() -> list[dict[str, str]]:
     diagram = next(iter(load_diagrams()))
     hand = first_hand().id
     return [{"section_id": section.id, "section": section.id, "step_id": step.id, "step": step.id,
-             "diagram_id": diagram, "hand_id": hand, "position_id": "higher-die"} for section, step in pairs]
+             "diagram_id": diagram, "hand_id": hand, "position_id": "higher-die",
+             # a class's join code: none is running here, and "0" cannot be one (a well-formed code
+             # that names no class counts against the address's rate limit: tutor.web.classroom)
+             "code": "0"} for section, step in pairs]
 
 
 #: Endpoints that are not pages (files, JSON) or that only redirect (pages.moved: the old domino addresses).
 NOT_PAGES = {"static", "domino_api.analyze", "domino_diagrams.svg", "root.index", "domino.section", "backgammon_play.new_game", "domino_moved.moved", "domino_moved.moved_folder",
-             "domino_moved.moved_page"}
+             "domino_moved.moved_page",
+             # class mode's polls (JSON) and the QR code's address (a redirect): tests/web/test_classroom.py
+             "classroom.now", "classroom.tally_json", "classroom_root.join_link"}
 
 
 def known_pages(lang: str) -> list[tuple[str, str]]:

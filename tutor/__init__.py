@@ -31,7 +31,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = os.environ.get("TUTOR_SECRET_KEY") or secret_key_from_file(
             Path(app.instance_path) / "secret_key")
 
-    from tutor.web import errors, home, i18n, present, rooms, security, translators
+    from tutor.web import classroom, errors, home, i18n, present, rooms, security, translators
     from tutor.web.backgammon.room import ROOM as BACKGAMMON
     from tutor.web.domino.room import ROOM as DOMINOES
 
@@ -43,5 +43,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(present.bp)  # the presenter's index, every game's
     for room in (DOMINOES, BACKGAMMON):  # each game's pages, presenter and API
         rooms.add(app, room)
+    classroom.init_app(app)  # class mode: phones answer the presenter's questions (the app's one server state)
     translators.init_app(app)  # live reload, msgids view, pseudo-locale, status page
     return app

@@ -42,7 +42,9 @@ ODD = ["", " ", "%", "%%", "%zz", "%00", "\x00", "\x7f", "\u200b", "\ufeff", "\u
        "\\", "<script>alert(1)</script>", "\"'><img src=x onerror=alert(1)>", "{{7*7}}", "%(x)s", "${x}",
        "\r\nSet-Cookie: x=1", "a" * 5000, "9" * 4000, "6-6." * 200, "~" * 50]
 PARAMS = ["moves", "m", "seats", "seed", "try", "hint", "explain", "strategy", "lang", "msgids", "answer",
-          "section", "step", "page", "notes", "blank", "print", "x", ""]
+          "section", "step", "page", "notes", "blank", "print", "x", "",
+          # class mode's forms and addresses (tutor/web/classroom.py)
+          "lesson", "slide", "shown", "go", "js", "nickname", "question", "code", "class", "join"]
 
 
 def arguments_for(name: str) -> st.SearchStrategy[str]:

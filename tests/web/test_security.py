@@ -1,5 +1,6 @@
 """Hardening: security headers on every response, no CSP violation in the browser, size limits
-with localized refusals, no state held by a process (two processes serve one game alike)."""
+with localized refusals, no state held by a process (two processes serve one game alike; class
+mode's state is in its store, shared by the processes: tests/web/test_class_workers.py)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,9 @@ def kinds_of_response():
         ("POST", "/api/v1/domino/analyze", {"json": {"hands": [["6-6"], ["5-5"]], "line": []}}, 200),
         ("POST", "/api/v1/domino/analyze", {"data": b"{"}, 400),
         ("GET", "/en/domino/diagrams/D1.svg", {}, 200),
+        ("GET", "/vi/class/", {}, 200),  # class mode: type a class's code
+        ("POST", "/id/class/", {"data": {"lesson": "nowhere"}}, 400),
+        ("GET", "/en/class/0", {}, 404),  # no class has that code (and a malformed code is no guess: not counted)
     ]
 
 
@@ -67,7 +71,9 @@ def test_security_headers_on_every_kind_of_response(client, method, url, body, s
         assert headers["Content-Security-Policy"].startswith("default-src 'none'")
     else:
         assert headers["Content-Security-Policy"] == EXPECTED_CSP
-    assert "Set-Cookie" not in headers, "the app keeps no session: nothing to steal or forge"
+    # the app keeps no session: only class mode's start and join set a cookie, scoped to the class's
+    # address (tests/web/test_classroom.py, test_cookies_are_the_class_modes_only)
+    assert "Set-Cookie" not in headers, "nothing to steal or forge"
 
 
 def test_the_policy_is_the_documented_one():

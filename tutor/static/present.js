@@ -89,6 +89,8 @@
       if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url);
       if (opts.announce && changed) announce.textContent = slide.getAttribute("aria-label") + ": " + slide.dataset.title;
       if (opts.broadcast) broadcast();
+      // for the class following the slides on phones (classroom.js)
+      main.dispatchEvent(new CustomEvent("slidechange", { detail: { number: n } }));
     }
 
     // The picture gets as much of the slide as the text leaves it: from the roomiest picture

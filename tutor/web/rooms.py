@@ -2,7 +2,7 @@
 
 Each game's part of the web layer (``tutor.web.domino``, ``tutor.web.backgammon``) gives the app one
 :class:`Room`: its blueprints, and what the shared pages show of it (the home page's card, the
-presenter's index). The shared modules read the rooms the app was given (:func:`add`, in
+presenter's index, the decks a class follows on phones). The shared modules read the rooms the app was given (:func:`add`, in
 ``tutor.create_app``) and import no game.
 """
 
@@ -33,6 +33,8 @@ class Room:
     diagram_words: Callable[[], Mapping[str, str]] = field(default=_NOTHING)
     #: the endpoint of the room's diagram gallery (where those links go)
     gallery: str = ""
+    #: the presenter decks a class can follow on phones (``tutor.web.classroom.ClassDeck`` values)
+    classes: tuple = ()
 
 
 def add(app: Flask, room: Room) -> None:

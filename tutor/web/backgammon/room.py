@@ -3,7 +3,8 @@ through the template global ``backgammon_sections``)."""
 
 from __future__ import annotations
 
-from tutor.web.backgammon import api, diagrams, pages, play, present
+from tutor.web.backgammon import api, classroom, diagrams, pages, play, present
 from tutor.web.rooms import Room
 
-ROOM = Room(name="backgammon", blueprints=(api.bp, pages.bp, diagrams.bp, present.bp, play.bp))
+ROOM = Room(name="backgammon", blueprints=(api.bp, pages.bp, diagrams.bp, present.bp, play.bp),
+            classes=(classroom.DECK,))

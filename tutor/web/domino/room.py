@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.course import load_course
 from tutor.games.domino.guided import load_hands
-from tutor.web.domino import api, diagrams, pages, play, present
+from tutor.web.domino import api, classroom, diagrams, pages, play, present
 from tutor.web.domino.mexican_train import play as mexican_play
 from tutor.web.rooms import Room
 
@@ -22,4 +22,5 @@ ROOM = Room(
     presenter=_presenter,
     diagram_words=diagrams.diagram_words,
     gallery="domino_diagrams.gallery",
+    classes=(classroom.DECK,),
 )
