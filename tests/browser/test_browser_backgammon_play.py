@@ -237,6 +237,7 @@ def test_the_coach_grades_a_play_and_draws_the_better_one_on_a_phone(tab, live_s
     fit a 390 px phone."""
     from site_pages import POSITION_TO_TRY
 
+    tab.set_viewport_size({"width": 390, "height": 860})  # the module's tab: other tests widen it
     tab.goto(f"{live_server}/{lang}/backgammon/play/position?x={POSITION_TO_TRY}")
     for place in ("13", "7", "13", "8"):  # 13/7 13/8: not the best 6-5 from the start
         tab.locator(f'figure.board-picture svg a.tap[data-place="{place}"]').click()
@@ -257,6 +258,7 @@ def test_the_coach_grades_a_play_and_draws_the_better_one_on_a_phone(tab, live_s
 
 
 def test_the_review_fits_a_phone_and_opens_a_position_to_play_again(tab, live_server):
+    tab.set_viewport_size({"width": 390, "height": 860})
     tab.goto(f"{live_server}/en/backgammon/play/new?videau=0&series=0")
     refusals: list[str] = []
     for _ in range(60):  # a few turns, played by tapping as a learner does
