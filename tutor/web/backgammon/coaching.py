@@ -162,6 +162,11 @@ def grade_sentences(graded: Grade) -> list[str]:
     return found
 
 
+def position_done() -> str:
+    # TRANSLATORS: backgammon: the status line once the learner has played a position from a game's review again.
+    return _("Your play is made: the grade below says how it compares with the best play.")
+
+
 # ----- a game's review ----------------------------------------------------------------------------
 #: The grades, best first (``tutor.games.backgammon.coach.GRADES``).
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -207,5 +212,5 @@ def review_summary(chosen) -> list[str]:
     ]
 
 
-__all__ = ["LABELS", "LEVELS", "expert", "grade_name", "grade_sentences", "only_play", "percent", "points",
+__all__ = ["LABELS", "LEVELS", "expert", "grade_name", "grade_sentences", "only_play", "percent", "points", "position_done",
            "reasons_text", "recommendation", "review_summary"]

@@ -45,7 +45,7 @@ from tutor.games.backgammon.session import (
     DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Event, Game, Phase, ScriptedDice, offered_step, partial_position,
     play_of_steps, read_steps, replay_game, steps_to, steps_token,
 )
-from tutor.web.backgammon.coaching import LABELS, grade_name, grade_sentences, review_summary
+from tutor.web.backgammon.coaching import LABELS, grade_name, grade_sentences, position_done, review_summary
 from tutor.web.backgammon.diagrams import board_labels
 from tutor.web.backgammon.pages import section_title
 from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name, since_learner, status
@@ -535,7 +535,8 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
         totals.add(game.result)
     return render_template(
         "backgammon/play.html", table=table, game=game, phase=phase.value, board=Markup(svg),
-        status_text=status(game, played, complete, selected, left), since=since_learner(game),
+        status_text=position_done() if table.start is not None and phase is Phase.END else status(
+            game, played, complete, selected, left), since=since_learner(game),
         refusal=refusal, sources=sources, targets=targets, complete=complete, played=played,
         hints=hints, hint_level=hint_level, hint_levels=HINT_LEVELS, can_hint=bool(ladder) or (
             phase in (Phase.MOVE, Phase.DECIDE, Phase.ANSWER) and not complete),
