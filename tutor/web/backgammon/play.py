@@ -39,10 +39,11 @@ from tutor.web.backgammon.pages import section_title
 from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name, since_learner, status
 from tutor.web.backgammon.wording import render_reason
 from tutor.web.errors import BadGame, secret_key
-from tutor.web.i18n import use_language_prefix
+from tutor.web.i18n import keep_in_language_links, use_language_prefix
 
 bp = Blueprint("backgammon_play", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
+keep_in_language_links(bp, "g", "m", "s", "f", "hint", "videau", "series")  # a game's state and its help
 
 GAME_SEPARATOR, DECISION_SEPARATOR = "~", "."
 MAX_GAMES = 30  # a series longer than this starts again (bounds a request's work)
@@ -149,8 +150,8 @@ def _read_table(table: Table) -> Table:
             table.steps = None  # checked with the game below
     selected = args.get("f")
     if selected:
-        table.selected = BAR_POINT if selected == "b" else (int(selected) if selected.isdigit() and
-                                                            1 <= int(selected) <= 24 else -1)
+        point = selected.isascii() and selected.isdigit() and 1 <= int(selected) <= 24  # never int("²")
+        table.selected = BAR_POINT if selected == "b" else (int(selected) if point else -1)
     return table
 
 

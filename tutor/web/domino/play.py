@@ -29,7 +29,7 @@ from tutor.games.domino.render import render_position
 from tutor.web.domino.mexican_train import play as mexican_play
 from tutor.web.domino.diagrams import labels_for_notes
 from tutor.web.errors import BadGame, secret_key
-from tutor.web.i18n import use_language_prefix
+from tutor.web.i18n import keep_in_language_links, use_language_prefix
 from tutor.web.domino.rule_sets import rule_set_name
 from tutor.web.domino.names import player_name
 from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, round_headline, scored_line,
@@ -44,6 +44,9 @@ def N_(msgid: str) -> str:
 
 bp = Blueprint("domino_play", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
+# what a game page shows (Mexican Train's pages too): its state, its help, the projector layout, an answer
+keep_in_language_links(bp, "g", "m", "moves", "rules", "seats", "short", "present", "hint", "explain", "strategy",
+                       "answered", "winner", "points")
 bp.add_app_template_global(player_name, "player_name")
 
 LEARNER = 0
