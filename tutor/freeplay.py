@@ -205,17 +205,49 @@ def free_play_seed(key: bytes, game_id: str) -> int:
     return int.from_bytes(_derive(key, game_id, "players")[:8], "big")
 
 
+#: The shortest secret key the app takes, in bytes: the one it makes is 32 random bytes written as 64
+#: hex digits, and a key given in ``TUTOR_SECRET_KEY`` must be at least as long as those 32 bytes.
+MIN_KEY_BYTES = 32
+#: The command the README and the errors give for making a key.
+MAKE_A_KEY = "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+
+
+def secret_key_from_environment(text: str) -> str:
+    """``TUTOR_SECRET_KEY``, refused with a ValueError when its UTF-8 bytes are too few to be a key:
+    every deal and roll of free play is derived from it."""
+    size = len(text.encode("utf-8"))
+    if size < MIN_KEY_BYTES:
+        raise ValueError(f"TUTOR_SECRET_KEY is {size} bytes long: a secret key is at least {MIN_KEY_BYTES} bytes "
+                         f"(make one with {MAKE_A_KEY})")
+    return text
+
+
 def secret_key_from_file(path: Path) -> bytes:
     """The key kept in ``path``, made (32 random bytes, hex) the first time. Several processes may
     start at once: the key is written to a temporary file and linked into place, so the first link
-    wins and every process reads the same complete key."""
+    wins and every process reads the same complete key.
+
+    The folder is made owner-only (0700) and the file 0600 whatever the umask; a folder others may
+    write to is refused (ValueError), since anyone who can replace the key can compute every deal."""
     path = Path(path)
+    folder = path.parent
+    if not folder.exists():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            pass  # another process made it first
+        else:
+            os.chmod(folder, 0o700)  # the umask may have taken bits away (umask 0700) or left none
+    if folder.stat().st_mode & 0o022:
+        raise ValueError(f"{folder} can be written by other users, who could replace the secret key: make it "
+                         f"owner-only (chmod 700 {folder}) and start again")
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.fchmod(descriptor, 0o600)  # 0600 whatever the umask
         with os.fdopen(descriptor, "w") as handle:
-            handle.write(secrets.token_hex(32) + "\n")
+            handle.write(secrets.token_hex(MIN_KEY_BYTES) + "\n")
         try:
             os.link(temporary, path)
         except FileExistsError:
@@ -223,8 +255,8 @@ def secret_key_from_file(path: Path) -> bytes:
         finally:
             temporary.unlink()
     key = path.read_text(encoding="ascii").strip()
-    if len(key) < 32:
-        raise ValueError(f"{path}: the secret key is too short (at least 32 characters)")
+    if len(key) < MIN_KEY_BYTES:
+        raise ValueError(f"{path}: the secret key is too short (at least {MIN_KEY_BYTES} characters)")
     return key.encode("ascii")
 
 
@@ -232,5 +264,5 @@ __all__ = [
     "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "mexican_seed", "new_mexican_id", "read_mexican_id",
     "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
     "read_game_id",
-    "secret_key_from_file",
+    "MIN_KEY_BYTES", "secret_key_from_environment", "secret_key_from_file",
 ]
