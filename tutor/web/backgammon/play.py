@@ -72,10 +72,33 @@ class Table:
         mover = WHITE if first[0] > first[1] else WHITE.other
         return START.replace(to_move=mover, dice=(max(first), min(first))), dice
 
+    def source(self, index: int) -> tuple:
+        """What game ``index`` is rebuilt from besides its decisions (the caches' key)."""
+        return (self.guided.id, self.guided.start, self.guided.rolls) if self.guided else (
+            self.game_id, index, secret_key())
+
+    def finished_result(self, decisions: list[str], index: int):
+        """The result of a finished game of the series (a 400 if it is not over). Kept per process
+        (:data:`_RESULTS`): a series page does not replay every finished game on each request."""
+        key = (self.source(index), self.videau, tuple(decisions))
+        with _GAMES_LOCK:
+            result = _RESULTS.get(key)
+            if result is not None:
+                _RESULTS.move_to_end(key)
+                return result
+        earlier = self.replay(decisions, index)
+        if earlier.phase is not Phase.OVER:
+            # TRANSLATORS: backgammon: a series address lists a game as finished although it is not over.
+            raise BadGame(_("Game %(number)s in this address is not finished.", number=index + 1))
+        with _GAMES_LOCK:
+            _RESULTS[key] = earlier.result
+            while len(_RESULTS) > _RESULTS_KEPT:
+                _RESULTS.popitem(last=False)
+        return earlier.result
+
     def replay(self, decisions: list[str], index: int) -> Game:
         start, dice = self.start_and_dice(index)
-        source = (self.guided.id, self.guided.start, self.guided.rolls) if self.guided else (
-            self.game_id, index, secret_key())
+        source = self.source(index)
         try:
             return _replay_cached(source, start, dice, decisions, self.videau)
         except DecisionError as error:
@@ -118,10 +141,19 @@ _GAMES_KEPT = 512
 _GAMES_LOCK = threading.Lock()
 
 
+#: The results of finished games of a series, by what they are rebuilt from (a few bytes each).
+_RESULTS: OrderedDict[tuple, Any] = OrderedDict()
+_RESULTS_KEPT = 4096
+
+
 def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: bool) -> Game:
     resume = None
     with _GAMES_LOCK:
-        for size in range(len(decisions), max(-1, len(decisions) - 4), -1):
+        kept = _GAMES.get((source, videau, tuple(decisions)))
+        if kept is not None:  # this very game (a finished one cannot be gone on from: replay_game starts again)
+            _GAMES.move_to_end((source, videau, tuple(decisions)))
+            return kept
+        for size in range(len(decisions) - 1, max(-1, len(decisions) - 4), -1):
             resume = _GAMES.get((source, videau, tuple(decisions[:size])))
             if resume is not None:
                 break
@@ -228,11 +260,7 @@ def guided(position_id: str):
 def _page(table: Table):
     totals = Series()
     for index, decisions in enumerate(table.finished):
-        earlier = table.replay(decisions, index)
-        if earlier.phase is not Phase.OVER:
-            # TRANSLATORS: backgammon: a series address lists a game as finished although it is not over.
-            raise BadGame(_("Game %(number)s in this address is not finished.", number=index + 1))
-        totals.add(earlier.result)
+        totals.add(table.finished_result(decisions, index))
     game = table.replay(table.decisions, len(table.finished))
     if table.steps is None or (table.steps and game.phase is not Phase.MOVE):
         raise _bad_turn()
