@@ -102,6 +102,11 @@ class Table:
         try:
             return _replay_cached(source, start, dice, decisions, self.videau)
         except DecisionError as error:
+            if self.guided is None and _fits_the_old_dice(start, dice, decisions, self.videau):
+                # TRANSLATORS: backgammon: a free-play address made before the tutor changed how it rolls the dice (they now follow the learner's decisions): its decisions no longer fit.
+                raise BadGame(_("This game was started with an earlier version of the tutor, which rolled the dice "
+                                "another way, so its decisions no longer fit. Start a new game from the backgammon "
+                                "practice page.")) from None
             number = error.params.get("index", 0)
             # TRANSLATORS: backgammon: a game address holds a decision the rules do not allow; %(reason)s says why.
             raise BadGame(_("Decision %(number)s in this address (%(decision)s) is not allowed: %(reason)s",
@@ -164,6 +169,26 @@ def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: boo
         while len(_GAMES) > _GAMES_KEPT:
             _GAMES.popitem(last=False)
     return game
+
+
+@dataclass(frozen=True)
+class _OldDice:
+    """A game's dice as they were rolled before issue #35: by their number alone, whatever the
+    learner decided before them (so a take-back showed the next roll)."""
+
+    dice: BackgammonDice
+
+    def roll(self, index: int, after: str = "") -> tuple[int, int]:
+        return self.dice.roll(index)
+
+
+def _fits_the_old_dice(start, dice, decisions: list[str], videau: bool) -> bool:
+    """Whether refused decisions fit the old dice: an address made before issue #35."""
+    try:
+        replay_game(start, _OldDice(dice), decisions, videau=videau)
+    except DecisionError:
+        return False
+    return True
 
 
 # ----- reading the address ----------------------------------------------------------------------------
