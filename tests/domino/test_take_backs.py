@@ -112,6 +112,7 @@ def test_restarting_a_finished_round_deals_the_others_tiles_the_end_did_not_show
             g = game_id(rules, seats, number)
             url = f"/en/domino/play?g={g}"
             start = page_of(client, url)
+            assert hand(start), "the learner's hand is on the page"
             rng = random.Random(number)
             page = start
             while not over(page):
