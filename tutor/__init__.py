@@ -26,9 +26,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         # Free-play deals are derived from this key (tutor.freeplay): the environment's for make
         # run / make serve, else one made once per machine, shared by all its gunicorn workers.
-        from tutor.freeplay import secret_key_from_file
+        # A key too short to be one is refused (tutor.freeplay.MIN_KEY_BYTES).
+        from tutor.freeplay import secret_key_from_environment, secret_key_from_file
 
-        app.config["SECRET_KEY"] = os.environ.get("TUTOR_SECRET_KEY") or secret_key_from_file(
+        given = os.environ.get("TUTOR_SECRET_KEY")
+        app.config["SECRET_KEY"] = secret_key_from_environment(given) if given else secret_key_from_file(
             Path(app.instance_path) / "secret_key")
 
     from tutor.web import classroom, errors, home, i18n, present, rooms, security, translators

@@ -26,13 +26,19 @@ import binascii
 import hashlib
 import hmac
 import os
+import random
 import secrets
 from pathlib import Path
+from typing import Callable, Sequence
 
 from tutor.games.domino import PLAYBOARD, Deal
+from tutor.games.domino.mexican_train.engine import Deal as MexicanDeal
 from tutor.games.domino.rules import RULE_SETS, RuleSet, rules_for_round
 
-#: Bumped if the id's layout or the way deals are derived ever changes.
+#: Bumped if the id's layout or the way deals are derived ever changes. (Issue #35 changed how the
+#: boneyard's order and the dice follow the learner's actions, and kept version 1: an id can be made
+#: without the key, so ids of an older version read the old way would keep the old way one id away.
+#: An address whose moves only fit the old way is told so, by the pages.)
 GAME_ID_VERSION = 1
 NONCE_BYTES = 12
 CHECK_BYTES = 4
@@ -133,6 +139,20 @@ def mexican_seed(key: bytes, game_id: str, purpose: str) -> int:
     return int.from_bytes(_derive(key, game_id, f"mexican {purpose}"), "big")
 
 
+def mexican_round(key: bytes, game_id: str, round_index: int, deal_number: int, first: MexicanDeal) -> MexicanDeal:
+    """Round ``round_index``'s deal (``first``: the match's deal of it, ``Match.deal``) as dealt the
+    ``deal_number``-th time: 0 is the match's deal; each "Restart this round" deals again every tile
+    but the learner's hand (:func:`redeal_seed`), so what the round's end showed is of no use."""
+    read_mexican_id(game_id)
+    return first.redealt(redeal_seed(key, game_id, round_index, deal_number, "mexican ")) if deal_number else first
+
+
+def mexican_shuffle(key: bytes, game_id: str, round_index: int, deal_number: int) -> Reshuffle:
+    """The boneyard's draw order after each learner action of a Mexican Train round (:func:`boneyard_shuffle`)."""
+    read_mexican_id(game_id)
+    return boneyard_shuffle(key, game_id, round_index, deal_number, "mexican ")
+
+
 # ---- backgammon: the id's kind byte holds the game's options ---------------------------------------
 BACKGAMMON_KIND = 0x40
 #: A backgammon id's options; the strong opponent (the evaluator's play) came later, so ids
@@ -194,8 +214,12 @@ class BackgammonDice:
             if pair[0] != pair[1]:
                 return tuple(rolls)
 
-    def roll(self, index: int) -> tuple[int, int]:
-        stream = _dice_stream(self.key, self.game_id, f"game {self.game_index} roll {index}")
+    def roll(self, index: int, after: str = "") -> tuple[int, int]:
+        """Roll ``index`` (0 first) after the learner's decisions whose path is ``after``
+        (``session.decision_path``; "" before the first decision): another decision leads to
+        other dice, which nothing seen on the way there tells; the same decisions, to the same dice."""
+        purpose = f"game {self.game_index} roll {index}" + (f" after {after}" if after else "")
+        stream = _dice_stream(self.key, self.game_id, purpose)
         return next(stream), next(stream)
 
 
@@ -203,14 +227,55 @@ def _derive(key: bytes, game_id: str, purpose: str) -> bytes:
     return hmac.new(key, f"tutor free play\0{purpose}\0{game_id}".encode("ascii"), hashlib.sha256).digest()
 
 
-def free_play_deal(key: bytes, game_id: str, round_index: int, leader: int | None = None) -> Deal:
+def free_play_deal(key: bytes, game_id: str, round_index: int, leader: int | None = None,
+                   deal_number: int = 0) -> Deal:
     """Round ``round_index`` (0 first) of a game: a shuffle seeded by HMAC-SHA256(key, id, round),
     256 bits that only the key's holders can compute. ``leader`` is the seat the match chose to
     open this round (Sato 157: the previous round's winner, ``Match.next_leader()``), which opens
-    with any tile; None leaves the opening to the rule set."""
+    with any tile; None leaves the opening to the rule set. ``deal_number``: how many times the
+    round was restarted; each restart keeps the learner's hand and deals every other tile again
+    (:func:`redeal_seed`), so the tiles the round's end showed are not the ones dealt now."""
     seats, rules = read_domino_id(game_id)
     seed = int.from_bytes(_derive(key, game_id, f"deal {round_index}"), "big")
-    return Deal.from_seed(seed, seats, rules_for_round(rules, leader))
+    deal = Deal.from_seed(seed, seats, rules_for_round(rules, leader))
+    return deal.redealt(redeal_seed(key, game_id, round_index, deal_number)) if deal_number else deal
+
+
+#: How often a round may be restarted (a bound on the address, far above any learner's patience).
+MAX_DEAL_NUMBER = 999
+#: A boneyard's next draw order, from the learner's actions so far (their text) and the boneyard.
+Reshuffle = Callable[[tuple, tuple], tuple]
+
+
+def redeal_seed(key: bytes, game_id: str, round_index: int, deal_number: int, prefix: str = "") -> int:
+    """The seed of round ``round_index`` dealt again for the ``deal_number``-th time (1 first)."""
+    return int.from_bytes(_derive(key, game_id, f"{prefix}deal {round_index} again {deal_number}"), "big")
+
+
+def action_path(actions: Sequence[str]) -> str:
+    """A digest of the learner's actions so far (their text), what a shuffle or a roll follows."""
+    return hashlib.sha256("\n".join(actions).encode("utf-8")).hexdigest()[:32]
+
+
+def boneyard_shuffle(key: bytes, game_id: str, round_index: int, deal_number: int, prefix: str = "") -> Reshuffle:
+    """Free play's boneyard order: after each of the learner's actions the tiles left in the
+    boneyard are shuffled again, by a seed derived from the key and the learner's actions so far.
+    Two different actions lead to draws of their own (a tile drawn after one says nothing of what is
+    drawn after another); the same actions meet the same tiles (a draw cannot be tried again for a
+    better one)."""
+    def reshuffle(actions: tuple, boneyard: tuple) -> tuple:
+        purpose = f"{prefix}boneyard {round_index} deal {deal_number} after {action_path(actions)}"
+        order = list(boneyard)
+        random.Random(int.from_bytes(_derive(key, game_id, purpose), "big")).shuffle(order)
+        return tuple(order)
+
+    return reshuffle
+
+
+def free_play_shuffle(key: bytes, game_id: str, round_index: int, deal_number: int = 0) -> Reshuffle:
+    """The boneyard's draw order after each learner action of a domino round (:func:`boneyard_shuffle`)."""
+    read_domino_id(game_id)
+    return boneyard_shuffle(key, game_id, round_index, deal_number)
 
 
 def free_play_seed(key: bytes, game_id: str) -> int:
@@ -218,17 +283,49 @@ def free_play_seed(key: bytes, game_id: str) -> int:
     return int.from_bytes(_derive(key, game_id, "players")[:8], "big")
 
 
+#: The shortest secret key the app takes, in bytes: the one it makes is 32 random bytes written as 64
+#: hex digits, and a key given in ``TUTOR_SECRET_KEY`` must be at least as long as those 32 bytes.
+MIN_KEY_BYTES = 32
+#: The command the README and the errors give for making a key.
+MAKE_A_KEY = "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+
+
+def secret_key_from_environment(text: str) -> str:
+    """``TUTOR_SECRET_KEY``, refused with a ValueError when its UTF-8 bytes are too few to be a key:
+    every deal and roll of free play is derived from it."""
+    size = len(text.encode("utf-8"))
+    if size < MIN_KEY_BYTES:
+        raise ValueError(f"TUTOR_SECRET_KEY is {size} bytes long: a secret key is at least {MIN_KEY_BYTES} bytes "
+                         f"(make one with {MAKE_A_KEY})")
+    return text
+
+
 def secret_key_from_file(path: Path) -> bytes:
     """The key kept in ``path``, made (32 random bytes, hex) the first time. Several processes may
     start at once: the key is written to a temporary file and linked into place, so the first link
-    wins and every process reads the same complete key."""
+    wins and every process reads the same complete key.
+
+    The folder is made owner-only (0700) and the file 0600 whatever the umask; a folder others may
+    write to is refused (ValueError), since anyone who can replace the key can compute every deal."""
     path = Path(path)
+    folder = path.parent
+    if not folder.exists():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            pass  # another process made it first
+        else:
+            os.chmod(folder, 0o700)  # the umask may have taken bits away (umask 0700) or left none
+    if folder.stat().st_mode & 0o022:
+        raise ValueError(f"{folder} can be written by other users, who could replace the secret key: make it "
+                         f"owner-only (chmod 700 {folder}) and start again")
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.fchmod(descriptor, 0o600)  # 0600 whatever the umask
         with os.fdopen(descriptor, "w") as handle:
-            handle.write(secrets.token_hex(32) + "\n")
+            handle.write(secrets.token_hex(MIN_KEY_BYTES) + "\n")
         try:
             os.link(temporary, path)
         except FileExistsError:
@@ -236,14 +333,16 @@ def secret_key_from_file(path: Path) -> bytes:
         finally:
             temporary.unlink()
     key = path.read_text(encoding="ascii").strip()
-    if len(key) < 32:
-        raise ValueError(f"{path}: the secret key is too short (at least 32 characters)")
+    if len(key) < MIN_KEY_BYTES:
+        raise ValueError(f"{path}: the secret key is too short (at least {MIN_KEY_BYTES} characters)")
     return key.encode("ascii")
 
 
 __all__ = [
+    "MAX_DEAL_NUMBER", "Reshuffle", "action_path", "boneyard_shuffle", "free_play_shuffle",
+    "mexican_round", "mexican_shuffle", "redeal_seed",
     "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "strong_opponent", "mexican_seed", "new_mexican_id", "read_mexican_id",
     "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
     "read_game_id",
-    "secret_key_from_file",
+    "MIN_KEY_BYTES", "secret_key_from_environment", "secret_key_from_file",
 ]

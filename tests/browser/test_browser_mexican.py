@@ -9,11 +9,13 @@ the address, the opponent's are replayed, and the checker scores the whole round
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from urllib.parse import parse_qs, urlsplit
 
 import mexican_checker as checker
-from tutor.freeplay import mexican_seed, new_mexican_id
+from tutor.freeplay import mexican_seed, mexican_shuffle, new_mexican_id
 from tutor.games.domino.mexican_train.guided import replay
 from tutor.games.domino.mexican_train.engine import Deal, Match
 
@@ -36,7 +38,12 @@ def checker_pips(url: str) -> list[int]:
     deal = Deal.from_seed(mexican_seed(TEST_SECRET_KEY.encode(), game_id, f"deal {index}"), engine=6 - index, top=6,
                           first=(first + index) % 2)
     learner = [a for a in rounds[-1].split(".") if a]
-    result = checker.outcome(deal.to_dict(), replay(deal, learner).actions)
+    # the page shuffles the boneyard again after each learner action: the checker, which draws from
+    # the front of a fixed boneyard, gets the tiles in the order the round drew them
+    game = replay(deal, learner, reshuffle=mexican_shuffle(TEST_SECRET_KEY.encode(), game_id, index, 0))
+    drawn = [game.positions[i].boneyard[0] for i, action in enumerate(game.actions) if action == "draw"]
+    in_order = dataclasses.replace(deal, boneyard=tuple(drawn) + game.positions[-1].boneyard)
+    result = checker.outcome(in_order.to_dict(), game.actions)
     assert result is not None, "the round is over"
     return result["pips"]
 

@@ -17,7 +17,7 @@ from conftest import TEST_SECRET_KEY
 from tutor import create_app
 from tutor.games.domino import Match
 from tutor.freeplay import (
-    GAME_ID_LENGTH, GameIdError, free_play_deal, free_play_seed, new_game_id, read_game_id, secret_key_from_file,
+    GAME_ID_LENGTH, GameIdError, free_play_deal, free_play_seed, free_play_shuffle, new_game_id, read_game_id, secret_key_from_file,
 )
 from tutor.games.domino.guided import default_opponents, replay
 from tutor.games.domino.players import HeaviestFirst
@@ -137,11 +137,12 @@ def won_match(seats: int, number: int) -> tuple[str, list[str]]:
     match, rounds = Match(seats), []
     while not match.is_over():
         deal = free_play_deal(KEY, game_id, len(rounds))
+        shuffle = free_play_shuffle(KEY, game_id, len(rounds))  # the boneyard's order, as the page has it
         moves: list[str] = []
-        game = replay(deal, moves, opponents)
+        game = replay(deal, moves, opponents, shuffle)
         while not game.is_over:
             moves.append(str(HeaviestFirst().choose(game.position)))
-            game = replay(deal, moves, opponents)
+            game = replay(deal, moves, opponents, shuffle)
         rounds.append(".".join(moves))
         match = match.after(game.position.result())
         assert len(rounds) < 40
@@ -177,8 +178,8 @@ def test_the_match_over_message_is_not_the_one_for_too_many_moves(client):
 # ---- where the key comes from ------------------------------------------------------------------
 def test_the_key_comes_from_the_config_then_the_environment_then_the_instance_file(tmp_path, monkeypatch):
     assert create_app({"SECRET_KEY": "given"}).config["SECRET_KEY"] == "given"
-    monkeypatch.setenv("TUTOR_SECRET_KEY", "from the environment")
-    assert create_app().config["SECRET_KEY"] == "from the environment"
+    monkeypatch.setenv("TUTOR_SECRET_KEY", "from the environment, 32 bytes at least")
+    assert create_app().config["SECRET_KEY"] == "from the environment, 32 bytes at least"
     assert create_app({"SECRET_KEY": "given"}).config["SECRET_KEY"] == "given"
     monkeypatch.delenv("TUTOR_SECRET_KEY")
     app = create_app()

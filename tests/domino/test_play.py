@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import TEST_SECRET_KEY
 from tutor.games.domino import Required
-from tutor.freeplay import free_play_deal, free_play_seed, new_game_id, read_game_id
+from tutor.freeplay import free_play_deal, free_play_seed, free_play_shuffle, new_game_id, read_game_id
 from tutor.games.domino.guided import default_opponents, replay
 
 KEY = TEST_SECRET_KEY.encode()
@@ -80,7 +80,8 @@ def test_free_play_rounds_can_be_played_to_the_end_through_links(client, seats):
     assert "Next round" in page or "New match" in page
     # the result shown is the engine's own result for that URL, recomputed here from the URL alone
     moves = parse_qs(urlparse(url).query)["m"][0].split("~")[-1].split(".")
-    game = replay(free_play_deal(KEY, g, 0), moves, default_opponents(seats, free_play_seed(KEY, g)))
+    game = replay(free_play_deal(KEY, g, 0), moves, default_opponents(seats, free_play_seed(KEY, g)),
+                  free_play_shuffle(KEY, g, 0))
     assert game.position.required() is Required.OVER
     assert f"{game.position.result().points}" in page
 

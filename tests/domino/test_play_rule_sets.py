@@ -12,6 +12,8 @@ the computer's players chose (their choices are not rules); every rule is the ch
 
 from __future__ import annotations
 
+import dataclasses
+
 import html
 import random
 import re
@@ -22,7 +24,7 @@ import pytest
 import independent_checker
 import variants_checker as vc
 from conftest import TEST_SECRET_KEY
-from tutor.freeplay import _new_id, free_play_deal, free_play_seed, new_game_id, read_domino_id
+from tutor.freeplay import _new_id, free_play_deal, free_play_seed, free_play_shuffle, new_game_id, read_domino_id
 from tutor.games.domino.guided import default_opponents, replay
 from tutor.games.domino.rules import RULE_SETS, rules_for_round
 
@@ -96,6 +98,10 @@ class SpinnerRound:
             plays.setdefault(piece, set()).add(arm)
         return {"need": need, "plays": plays}
 
+    def reorder(self, order) -> None:
+        """The boneyard in the draw order ``order`` gives it (a permutation; free play's shuffle)."""
+        self.state = dataclasses.replace(self.state, boneyard=order(self.state.boneyard))
+
     def apply(self, text: str) -> None:
         if not self.led:
             assert text == f"{self.lead}-{self.lead}", "the highest double leads, as the spinner"
@@ -142,6 +148,10 @@ class SatoRound:
         for move in answer["legal_moves"]:
             plays.setdefault(tile_key(move["tile"]), set()).add(move["end"])
         return {"need": answer["action"], "plays": plays}
+
+    def reorder(self, order) -> None:
+        """The boneyard in the draw order ``order`` gives it (a permutation; free play's shuffle)."""
+        self.boneyard = order(self.boneyard)
 
     def apply(self, text: str) -> None:
         offered = self.offered()
@@ -201,17 +211,17 @@ class Match:
         match then ended with that play: the computer's later choices are not looked at)."""
         index = len(self.rounds)
         order = [str(t) for t in free_play_deal(KEY, self.g, index).order]  # the deal: its tile order
+        shuffle = free_play_shuffle(KEY, self.g, index)  # the boneyard's order after each learner action
         game = replay(free_play_deal(KEY, self.g, index, self.leader), moves,
-                      default_opponents(self.seats, free_play_seed(KEY, self.g)))
-        actions = [str(a) for a in game.actions]
-        if self.rules == "sato":
-            checked = SatoRound(self.seats, order, self.leader)
-            for text in actions:
-                checked.apply(text)
-            return checked, False
-        checked = SpinnerRound(self.rules, order)
-        for text in actions:
+                      default_opponents(self.seats, free_play_seed(KEY, self.g)), shuffle)
+        actions = [(before.to_move, str(a)) for before, a in zip(game.positions, game.actions)]
+        learner: list[str] = []
+        checked = SatoRound(self.seats, order, self.leader) if self.rules == "sato" else SpinnerRound(self.rules, order)
+        for seat, text in actions:
             checked.apply(text)
+            if seat == 0:  # the page shuffles the boneyard again after each of the learner's actions
+                learner.append(text)
+                checked.reorder(lambda boneyard: list(shuffle(tuple(learner), tuple(boneyard))))
             if self.rules == "all-fives" and vc.all_fives_match_winner(self.events + checked.state.scores) is not None:
                 return checked, True
         return checked, False

@@ -36,7 +36,7 @@ def two_workers(app, store_setting, tmp_path):  # `app`: the catalogs are compil
         [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}", "--no-control-socket",
          "--access-logfile", str(log), "--access-logformat", "%(p)s %(m)s %(U)s %(s)s", "tutor:create_app()"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "TUTOR_SECRET_KEY": "shared by both workers",
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TUTOR_SECRET_KEY": "shared by both workers, 32 bytes or more",
              "TUTOR_CLASS_STORE": store_setting})
     url = f"http://127.0.0.1:{port}"
     try:

@@ -8,6 +8,10 @@ JSON bodies, and an Accept-Language header. A 4xx HTML page must be in the expec
 English one when the page is not in English; a 4xx JSON answer (``/api/``) has an ``error`` in
 the language asked for. A message may still be English where its msgid is new and the catalog has
 no translation yet: that is collected and reported once, as a warning.
+
+The query's argument NAMES are generated too (issue #35): the names the pages read, the names of
+the routes' path arguments, url_for's own (``_method``, ``_external``, ``_scheme``, ``_anchor``) and
+any text. Every response, whatever its status, carries the security headers.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from tutor.games.domino.diagrams import load_diagrams
 from tutor.freeplay import new_game_id
 from tutor.games.domino.guided import load_hands
 from tutor.web.i18n import LANGUAGES
+from tutor.web.security import HEADERS
 
 # ---- what a request is made of ------------------------------------------------------------------
 SECTIONS = [s.id for s in load_course()]
@@ -45,6 +50,15 @@ PARAMS = ["moves", "m", "seats", "seed", "try", "hint", "explain", "strategy", "
           "section", "step", "page", "notes", "blank", "print", "x", "",
           # class mode's forms and addresses (tutor/web/classroom.py)
           "lesson", "slide", "shown", "go", "js", "nickname", "question", "code", "class", "join"]
+#: Every other name a page reads (domino and Mexican Train free play, backgammon, the presenter),
+#: the routes' path arguments, and url_for's special arguments: a query argument of any name must
+#: not change what a page builds its links from (the language menu, issue #35).
+READ_NAMES = ["g", "s", "f", "at", "do", "rules", "short", "videau", "series", "present", "answered", "winner",
+              "points", "copy", "deal", "replay", "grade", "better", "opponent", "level", "played"]
+PATH_NAMES = ["lang_code", "section_id", "step_id", "hand_id", "position_id", "diagram_id", "filename", "part", "rest"]
+URL_FOR_NAMES = ["_method", "_external", "_scheme", "_anchor", "_external_host"]
+names = st.one_of(st.sampled_from(PARAMS + READ_NAMES), st.sampled_from(PATH_NAMES + URL_FOR_NAMES),
+                  st.sampled_from(URL_FOR_NAMES).map(str.upper), st.text(max_size=8))
 
 
 def arguments_for(name: str) -> st.SearchStrategy[str]:
@@ -67,11 +81,11 @@ values = st.one_of(
     move_strings,
     st.lists(move_strings, max_size=5).map("~".join),
     st.integers(-10, 10**12).map(str),
-    st.sampled_from(["0", "1", "2", "3", "13", "nobody", "yes", "6-6", "6-1L"]),
+    st.sampled_from(["0", "1", "2", "3", "13", "nobody", "yes", "6-6", "6-1L", "GET", "POST", "DELETE", "https", "b"]),
     st.sampled_from(ODD),
     st.text(max_size=50),
 )
-query = st.lists(st.tuples(st.one_of(st.sampled_from(PARAMS), st.text(max_size=8)), values), max_size=6)
+query = st.lists(st.tuples(names, values), max_size=6)
 methods = st.sampled_from(["GET", "GET", "GET", "POST", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"])
 accept = st.sampled_from(["", "vi", "id", "en", "vi-VN,vi;q=0.9", "id-ID", "fr", "*", "xx;q=abc", "🀱"])
 json_bodies = st.recursive(
@@ -153,10 +167,18 @@ def send(client, method, path, params, body, accept_language):
     return client.open(url, method=method, headers=headers, **body)
 
 
+COUNTS = {"requests": 0, "5xx": 0}  # what the fuzz sent, for the report (pytest -s shows it)
+
+
 def check(client, app, method, path, params, body, accept_language):
+    COUNTS["requests"] += 1
     response = send(client, method, path, params, body, accept_language)
     where = f"{method} {path} {params!r} {body!r} [{accept_language}]"
+    COUNTS["5xx"] += response.status_code >= 500
     assert response.status_code < 500, f"{response.status_code} for {where}"
+    check_headers(response, where)
+    if response.mimetype == "text/html" and response.status_code != 304:
+        check_language_links(response.get_data(as_text=True), where)
     if response.status_code < 400 or method == "HEAD":
         return response.status_code
     if response.is_json:
@@ -182,6 +204,28 @@ def check(client, app, method, path, params, body, accept_language):
         assert english.status_code == response.status_code, where
         compare(message, message_of(english.get_data(as_text=True)), lang, params, where)
     return response.status_code
+
+
+def check_headers(response, where: str) -> None:
+    """The security headers on every answer, an error's too; a standalone SVG keeps its own,
+    stricter policy."""
+    for name, value in HEADERS.items():
+        assert name in response.headers, f"no {name} on {response.status_code} for {where}"
+        if name != "Content-Security-Policy" or response.mimetype != "image/svg+xml":
+            assert response.headers[name] == value, f"{name} for {where}"
+    assert "Set-Cookie" not in response.headers, where
+
+
+LANGUAGE_LINK = re.compile(r'<a href="([^"]*)"\s+hreflang="')
+
+
+def check_language_links(html: str, where: str) -> None:
+    """The language menu's links stay on this site (never absolute, whatever the Host header and the
+    query say) and carry no url_for argument."""
+    for href in LANGUAGE_LINK.findall(html):
+        link = unescape(href)
+        assert link.startswith("/") and not link.startswith("//"), f"language link {link!r} for {where}"
+        assert not re.search(r"[?&]_", link), f"language link {link!r} for {where}"
 
 
 def compare(message: str, english: str, lang: str, params, where: str) -> None:
@@ -223,6 +267,7 @@ def translated(message: str, lang: str) -> bool:
 @pytest.fixture(scope="module", autouse=True)
 def report_pending():
     yield
+    print(f"\nfuzz: {COUNTS['requests']} requests, {COUNTS['5xx']} answered 5xx")
     for lang, messages in sorted(PENDING.items()):
         warnings.warn(f"{len(messages)} 4xx messages shown in English on /{lang}/ pages: their msgids are not "
                       f"translated in the catalog yet (make update-catalogs, then translate): {sorted(messages)[:5]}")

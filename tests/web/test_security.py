@@ -231,7 +231,7 @@ def two_servers(app):
              "tutor:create_app()"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             # one key for both, as every machine behind one site shares it (README: free-play deals)
-            env={**os.environ, "PYTHONPATH": str(ROOT), "TUTOR_SECRET_KEY": "shared by both servers"}))
+            env={**os.environ, "PYTHONPATH": str(ROOT), "TUTOR_SECRET_KEY": "shared by both servers, at least 32 bytes"}))
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url in urls:

@@ -563,7 +563,7 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
     (lost, tied, the match's last round won, lost or shared)."""
     from tutor.freeplay import new_mexican_id
     from tutor.games.domino.mexican_train.guided import LEARNER
-    from tutor.web.domino.mexican_train.play import MexicanTable, _deal, _match, _replay
+    from tutor.web.domino.mexican_train.play import MexicanTable, _deal, _match, _replay, _shuffle_of
 
     rng = random.Random(seed)
     found = _FirstOfEach()
@@ -575,14 +575,15 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
             match = _match(table)
             while not match.is_over():
                 deal, moves = _deal(table, match), []
-                position = _replay(deal, moves).position
+                shuffled = _shuffle_of(table, len(table.finished))  # the boneyard's order, as the page has it
+                position = _replay(deal, moves, shuffled=shuffled).position
                 while position.outcome() is None:
                     actions = position.legal_actions()
                     kinds = tuple(sorted({action.split(":")[0] if ":" not in action else "play" for action in actions}))
                     offer(table.url(moves, hint=1), "turn", kinds, position.drew, bool(position.boneyard),
                           position.open_double() is not None)
                     moves.append(rng.choice(actions))
-                    position = _replay(deal, moves).position
+                    position = _replay(deal, moves, shuffled=shuffled).position
                 outcome = position.outcome()
                 after = match.after(outcome)
                 winners = tuple(_whose(seat, LEARNER) for seat in after.winners) if after.is_over() else ()

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from flask import Blueprint, Flask, abort, current_app, g, has_app_context, request, url_for
+from werkzeug.routing import BuildError
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
@@ -143,19 +144,37 @@ def section_title_in(find: Callable, section_id: str) -> str:
     return str(translate_text(section.title)) if section else section_id
 
 
-#: Query parameters that describe what is on the page (a game's state); a one-off click is not one.
-_TRANSIENT_ARGS = {"try", "at", "do"}  # a domino tile tried; a backgammon tap or button
+#: The query arguments each blueprint's pages keep in their language links: the state of what is on
+#: the page (a game's moves, a slide's number), by blueprint name (:func:`keep_in_language_links`).
+_PAGE_STATE: dict[str, frozenset[str]] = {}
+
+
+def keep_in_language_links(blueprint: Blueprint, *names: str) -> None:
+    """Say which query arguments describe what ``blueprint``'s pages show (a game's state, a slide):
+    the language menu carries those over, and only those. A one-off click (a tile tried, a tap)
+    is not one of them, nor anything else a visitor adds to an address."""
+    _PAGE_STATE[blueprint.name] = _PAGE_STATE.get(blueprint.name, frozenset()) | frozenset(names)
 
 
 def switch_language_url(code: str) -> str:
-    """This very page in another language: same step, same diagram, same game position."""
+    """This very page in another language: same step, same diagram, same game position.
+
+    Built from the app's own arguments only: the route's path arguments and the query arguments
+    the page's blueprint keeps (:func:`keep_in_language_links`). Any other query argument is left
+    out, url_for's own (``_method``, ``_external``, ``_scheme``, ``_anchor``) included, so an address
+    cannot make the menu fail, point at another host or rewrite a link's target."""
     endpoint = request.endpoint or ""
-    args = dict(request.view_args or {})
     if "lang_code" not in url_map_arguments(endpoint):
         return url_for("home.index", lang_code=code)
-    args.update({k: v for k, v in request.args.items() if k not in _TRANSIENT_ARGS})
+    args = dict(request.view_args or {})
+    kept = _PAGE_STATE.get(request.blueprint or "", frozenset())
+    args.update({name: value for name, value in request.args.items()
+                 if name in kept and name not in args and not name.startswith("_")})
     args["lang_code"] = code
-    return url_for(endpoint, **args)
+    try:
+        return url_for(endpoint, **args)
+    except BuildError:  # a path argument the route cannot build again: the language's home page
+        return url_for("home.index", lang_code=code)
 
 
 def url_map_arguments(endpoint: str) -> set[str]:

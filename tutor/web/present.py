@@ -30,7 +30,7 @@ from werkzeug.exceptions import NotFound
 
 from tutor.course import Section, Step, find_in
 from tutor.web.i18n import translate_text as tr
-from tutor.web.i18n import use_language_prefix
+from tutor.web.i18n import keep_in_language_links, use_language_prefix
 from tutor.web.rooms import presenter_index
 
 bp = Blueprint("present", __name__, url_prefix="/<lang_code>")
@@ -188,6 +188,7 @@ def add_slides(blueprint: Blueprint, game: Game, under: str = "") -> None:
     """The slides and speaker notes of ``game``'s course on ``blueprint``, under ``<under>/present/``:
     ``<section>/`` (the first slide), ``<section>/<step>``, ``<section>/<step>/question`` and
     ``<section>/notes?slide=N``."""
+    keep_in_language_links(blueprint, "slide", "copy")  # the notes' slide, a handout's copy
 
     def deck(section_id: str):
         section = find_section(section_id, game)

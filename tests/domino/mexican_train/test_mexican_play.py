@@ -9,6 +9,8 @@ shows are the checker's, and the guided hand's moment is read from the checker's
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from html import unescape
 from urllib.parse import parse_qs, urlsplit
@@ -17,7 +19,8 @@ import pytest
 
 import mexican_checker as checker
 from test_translators import compiled_translations, translations  # noqa: F401  (fixtures)
-from tutor.freeplay import GameIdError, mexican_seed, new_game_id, new_mexican_id, read_domino_id, read_mexican_id
+from tutor.freeplay import (GameIdError, mexican_seed, mexican_shuffle, new_game_id, new_mexican_id, read_domino_id,
+                            read_mexican_id)
 from tutor.games.domino.mexican_train.guided import (LEARNER, all_hands, every_learner_line, hand_by_id, hand_from_data,
                                                replay, HandError)
 from tutor.games.domino.mexican_train.players import RandomTrainPlayer, TrainHeuristicPlayer, play_until
@@ -208,6 +211,14 @@ def free_round(client, game_id: str, finished: list[list[str]], lang: str = "en"
     raise AssertionError("the round did not end")
 
 
+def drawn_in_order(deal, game) -> dict:
+    """The deal as the checker reads it, with the boneyard in the order the round drew it: free
+    play shuffles the boneyard again after each learner action (tutor.freeplay.boneyard_shuffle),
+    and the checker, which draws from the front of a fixed boneyard, then meets the same tiles."""
+    drawn = [game.positions[i].boneyard[0] for i, action in enumerate(game.actions) if action == "draw"]
+    return dataclasses.replace(deal, boneyard=tuple(drawn) + game.positions[-1].boneyard).to_dict()
+
+
 def test_a_new_match_and_a_round_against_the_checker(client):
     start = client.get("/en/domino/play?rules=mexican-train&short=1")
     assert start.status_code == 302
@@ -217,8 +228,8 @@ def test_a_new_match_and_a_round_against_the_checker(client):
     match = Match.drawn(mexican_seed(KEY, game_id, "first"), 6)
     deal = match.deal(mexican_seed(KEY, game_id, "deal 0"))
     moves, html = free_round(client, game_id, [], pick=lambda actions: actions[-1])
-    actions = replay(deal, moves).actions
-    result = checker.outcome(deal.to_dict(), actions)
+    game = replay(deal, moves, reshuffle=mexican_shuffle(KEY, game_id, 0, 0))
+    result = checker.outcome(drawn_in_order(deal, game), game.actions)
     assert result is not None
     assert f"You keep {result['pips'][0]} pip" in html and f"Your opponent keeps {result['pips'][1]} pip" in html
     assert "Next round" in html and "Round 1 of 6" in html
@@ -235,19 +246,27 @@ def test_the_whole_double_twelve_match_against_the_checker(client):
     for number in range(12):
         deal = match.deal(mexican_seed(KEY, game_id, f"deal {number}"))
         assert deal.engine == 12 - number and deal.first == (match.first + number) % 2
-        position, moves, history = Position.start(deal), [], []
+        position, moves, history, drawn = Position.start(deal), [], [], []
         opponent = TrainHeuristicPlayer()
+        shuffle = mexican_shuffle(KEY, game_id, number, 0)  # the page's boneyard order after each learner action
         while not position.is_over():
-            legal = checker.legal_actions(deal.to_dict(), history)
-            if position.to_act == LEARNER:
-                action = max(legal, key=lambda a: (tile_value(a) if ":" in a else -1, a))
+            learner = position.to_act == LEARNER
+            if learner:
+                action = max(position.legal_actions(), key=lambda a: (tile_value(a) if ":" in a else -1, a))
                 moves.append(action)
             else:
                 action = opponent.choose(position, 1)
-                assert action in legal
+            if action == "draw":
+                drawn.append(position.boneyard[0])
             history.append(action)
             position = position.apply(action)
-        result = checker.outcome(deal.to_dict(), history)
+            if learner and len(position.boneyard) > 1:
+                position = dataclasses.replace(position, boneyard=shuffle(tuple(moves), position.boneyard))
+        # the checker draws from the front of a fixed boneyard: the tiles in the order they were drawn
+        static = dataclasses.replace(deal, boneyard=tuple(drawn) + position.boneyard).to_dict()
+        for index in range(len(history)):  # every action was one the checker allows
+            assert history[index] in checker.legal_actions(static, history[:index])
+        result = checker.outcome(static, history)
         totals = [totals[0] + result["pips"][0], totals[1] + result["pips"][1]]
         m = "~".join(".".join(r) for r in finished + [moves])
         html = unescape(client.get(f"/en/domino/play?g={game_id}&m={m}").get_data(as_text=True))

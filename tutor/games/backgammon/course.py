@@ -126,6 +126,6 @@ def correct_options(question: Question) -> list[int]:
 
 def judge(question: Question, answer: str) -> bool | None:
     """Whether the chosen option (its index, as posted) is right; ``None`` for a malformed answer."""
-    if not answer.isdigit() or int(answer) >= len(question.options):
+    if not (answer.isascii() and answer.isdigit()) or int(answer) >= len(question.options):  # never int("²")
         return None
     return int(answer) in correct_options(question)

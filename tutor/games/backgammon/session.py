@@ -5,6 +5,10 @@ replayed from its start, a source of dice and the learner's decisions in order; 
 decisions are deterministic (``players.recommend`` for plays, the rulebook's pip rule for the
 videau), so the same decisions always rebuild the same game. Dice never come from the learner:
 free play derives them from a server secret (``tutor.freeplay``), a guided position from its script.
+Each roll is asked for with the path of the learner's decisions before it (:func:`decision_path`):
+free play's dice follow it, so two different decisions lead to dice of their own (what one showed
+says nothing of the other's) and the same decisions always meet the same dice (nothing is rolled
+again by taking a decision back); a guided position's script ignores it.
 
 A decision is a short token (the web layer puts them in the address):
 
@@ -25,6 +29,7 @@ A decision is a short token (the web layer puts them in the address):
 from __future__ import annotations
 
 import enum
+import hashlib
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
 
@@ -59,18 +64,26 @@ class DecisionError(IllegalMoveError):
 
 
 class DiceSource(Protocol):
-    def roll(self, index: int) -> tuple[int, int] | None:
-        """The ``index``-th roll of the game after the start (0 first); ``None`` when there is none."""
+    def roll(self, index: int, after: str = "") -> tuple[int, int] | None:
+        """The ``index``-th roll of the game after the start (0 first), ``after`` the learner's
+        decisions whose path is ``after`` ("" before any); ``None`` when there is none."""
 
 
 @dataclass(frozen=True)
 class ScriptedDice:
-    """A guided position's fixed rolls, in order, whoever rolls them."""
+    """A guided position's fixed rolls, in order, whoever rolls them and whatever the learner did:
+    a lesson's script (taking a decision back and trying another meets the same dice)."""
 
     rolls: Sequence[tuple[int, int]]
 
-    def roll(self, index: int) -> tuple[int, int] | None:
+    def roll(self, index: int, after: str = "") -> tuple[int, int] | None:
         return tuple(self.rolls[index]) if index < len(self.rolls) else None
+
+
+def decision_path(path: str, decision: str) -> str:
+    """The path after one more learner decision (a digest of every decision so far, "" before any):
+    a play is written as the board it leads to, so two ways of writing one play are one decision."""
+    return hashlib.sha256(f"{path}\n{decision}".encode("utf-8")).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,7 @@ class Game:
     offer: Offer | None = None  # an offer waiting for the learner's answer
     decisions: int = 0  # how many of the learner's decisions were used
     rolls_used: int = 0  # how many rolls of the dice source were used
+    path: str = ""  # the path of those decisions (decision_path), which the next roll is asked after
 
     @property
     def plays(self) -> list[Play]:
@@ -196,9 +210,10 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
     if resume is not None and resume.phase not in (Phase.OVER, Phase.END):
         game = Game(start, resume.position, Phase.END, list(resume.events))
         position, used, index, pending = resume.position, resume.rolls_used, resume.decisions, resume.offer
+        path = resume.path
     else:
         game = Game(start, start, Phase.END)
-        position, used, index = start, 0, 0
+        position, used, index, path = start, 0, 0, ""
         pending: Offer | None = None
 
     def refuse(code: str, **params: object) -> DecisionError:
@@ -210,6 +225,10 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
             return None
         index += 1
         return decisions[index - 1]
+
+    def decided(decision: str) -> None:
+        nonlocal path
+        path = decision_path(path, decision)
 
     while True:
         over = result(position)
@@ -226,6 +245,7 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
                 if answer not in (TAKE, PASS):
                     index -= 1
                     raise refuse("answer_expected")
+                decided(answer)
                 accepted = answer == TAKE
             else:
                 accepted = computer_takes(position, LEARNER)
@@ -249,12 +269,13 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
                     if choice not in (ROLL, DOUBLE):
                         index -= 1
                         raise refuse("roll_expected")
+                    decided(choice)
                     wants = choice == DOUBLE
                 if wants:
                     pending = offer(position)
                     game.events.append(Event("double", side))
                     continue
-            dice = rolls.roll(used)
+            dice = rolls.roll(used, path)
             if dice is None:
                 game.phase = Phase.END
                 break
@@ -278,12 +299,14 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
                         index -= 1
                         raise refuse("must_move")
                     play = None
+                    decided(GO_ON)
                 else:
                     try:
                         play = play_of_steps(position, read_steps(choice))
                     except IllegalMoveError as error:
                         index -= 1
                         raise refuse(error.code, **error.params) from None
+                    decided(play.after.to_text())
             if play is None:
                 game.events.append(Event("no_play", side, dice, before=position))
                 position = position.replace(dice=None, to_move=side.other)
@@ -292,7 +315,7 @@ def replay_game(start: Position, rolls: DiceSource, decisions: Sequence[str], vi
                 position = play.after
     if index < len(decisions):
         raise refuse("game_over" if game.phase is Phase.OVER else "too_long")
-    game.position, game.decisions, game.rolls_used = position, index, used
+    game.position, game.decisions, game.rolls_used, game.path = position, index, used, path
     return game
 
 
@@ -305,7 +328,7 @@ def partial_position(position: Position, steps: Sequence[Step]) -> Position:
 
 
 __all__ = [
-    "COMPUTER", "DOUBLE", "DecisionError", "DiceSource", "Event", "GO_ON", "Game", "LEARNER", "PASS", "Phase",
+    "COMPUTER", "DOUBLE", "DecisionError", "DiceSource", "decision_path", "Event", "GO_ON", "Game", "LEARNER", "PASS", "Phase",
     "ROLL", "ScriptedDice", "TAKE", "offered_step", "partial_position", "play_of_steps",
     "read_steps", "replay_game", "step_token", "steps_to", "steps_token",
 ]

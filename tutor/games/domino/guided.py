@@ -26,7 +26,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 from tutor.paths import LESSONS
 
 from tutor.games.domino import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
@@ -35,6 +35,8 @@ from tutor.games.domino.spinner import SIDES
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
 HANDS_FILE = LESSONS / "hands.toml"
+#: A boneyard's next draw order, from the learner's actions so far (text) and the boneyard (free play).
+Reshuffle = Callable[[tuple[str, ...], tuple[Any, ...]], tuple[Any, ...]]
 
 #: The learner's seat in every guided hand and in free play.
 LEARNER = 0
@@ -219,12 +221,16 @@ def cut_short(game: Game, actions: int) -> Game:
     return _game(game.deal, positions, game.actions[:actions], learner)
 
 
-def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Sequence) -> Game:
+def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Sequence,
+           reshuffle: Reshuffle | None = None) -> Game:
     """Replay the learner's actions from the deal; opponents' turns are played automatically by their
     deterministic players whenever it is their turn, until it is seat 0's turn again or the round is
     over. Raises IllegalMoveError (from the engine, with params["index"] = index in learner_actions,
     and where = f"moves[{i}]") at the first illegal learner action, or a DominoError if there are
     learner actions left after the round is over.
+
+    ``reshuffle`` (free play): after each learner action, the boneyard's new draw order, given the
+    learner's actions so far (as text) and the boneyard; a guided hand keeps its designed order.
 
     Unreadable action text (``"6-1X"``, ``"9-9L"``) raises the engine's
     :class:`~tutor.games.domino.InvalidActionError`, located the same way. Actions left after the end
@@ -245,9 +251,11 @@ def replay(deal: Deal, learner_actions: Sequence[Action | str], opponents: Seque
             error.where = f"moves[{i}]"
             error.args = (f"move {i + 1}: {error.args[0]}",)
             raise error
-        positions.append(position)
         actions.append(action)
         learner.append(action)
+        if reshuffle is not None and len(position.boneyard) > 1:
+            position = position.with_boneyard(reshuffle(tuple(str(a) for a in learner), position.boneyard))
+        positions.append(position)
         play_turns(positions, actions, players, until_seat=LEARNER, trackers=trackers)
     return _game(deal, positions, actions, learner)
 

@@ -479,6 +479,14 @@ class Position:
                 scores = scores[:seat] + (scores[seat] + points,) + scores[seat + 1:]
         return self._next(hands, chain_of(layout), to_move, 0, self.boneyard, layout, scores)
 
+    def with_boneyard(self, order: Sequence[int]) -> "Position":
+        """The same moment with the boneyard's tiles (indices) in another draw order: free play draws
+        in an order that follows the learner's actions (``tutor.freeplay.boneyard_shuffle``)."""
+        order = tuple(order)
+        if sorted(order) != sorted(self.boneyard):
+            raise InvalidPositionError("the boneyard must hold exactly the tiles in no hand and not in the line")
+        return self._next(self.hands, self.line, self.to_move, self.passes, order, self.layout, self.scores)
+
     def _next(self, hands, line, to_move, passes, boneyard, layout: SpinnerLayout | None = None,
               scores: tuple[int, ...] | None = None) -> "Position":
         # Skips __init__'s checks: apply() only builds positions that the rules allow.

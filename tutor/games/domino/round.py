@@ -42,7 +42,23 @@ class Deal:
         rng = random.Random(seed)
         while True:
             deal = cls(tuple(TILES[i] for i in shuffled_tiles(rng)), seats, rules)
-            if not rules.spinner or any(t.is_double for t in deal.order[:seats * rules.hand_size(seats)]):
+            if deal.can_lead():
+                return deal
+
+    def can_lead(self) -> bool:
+        """Whether somebody can lead: a spinner game's lead must be a double (VARIANTS.md)."""
+        return not self.rules.spinner or any(t.is_double for t in self.order[:self.seats * self.rules.hand_size(self.seats)])
+
+    def redealt(self, seed: int) -> "Deal":
+        """The same hand for seat 0, and every other tile dealt again: the other hands and the
+        boneyard shuffled by ``seed`` (again while nobody can lead, as :meth:`from_seed` does)."""
+        size = self.rules.hand_size(self.seats)
+        kept, rest = list(self.order[:size]), list(self.order[size:])
+        rng = random.Random(seed)
+        while True:
+            rng.shuffle(rest)
+            deal = Deal(tuple(kept + rest), self.seats, self.rules)
+            if deal.can_lead():
                 return deal
 
     @classmethod

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import jsonify
 
 from tutor.games.backgammon import BackgammonError, Position
 from tutor.games.backgammon.analysis import analyze as analyze_position, explain
 from tutor.games.backgammon.coach import AdviceError, advice_fields, read_level, read_played
-from tutor.web.api import error_response, game_api
+from tutor.web.api import error_response, game_api, read_json
 from tutor.web.backgammon.wording import render_error, render_notes
 
 bp = game_api("backgammon")
@@ -15,7 +15,7 @@ bp = game_api("backgammon")
 
 @bp.post("/analyze")
 def analyze():
-    data = request.get_json(silent=True, force=True)
+    data = read_json()
     try:
         position = Position.from_json(data)
         level = read_level(data.get("level"))

@@ -51,10 +51,11 @@ from tutor.web.backgammon.pages import section_title
 from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name, since_learner, status
 from tutor.web.backgammon.wording import render_reason
 from tutor.web.errors import BadGame, secret_key
-from tutor.web.i18n import use_language_prefix
+from tutor.web.i18n import keep_in_language_links, use_language_prefix
 
 bp = Blueprint("backgammon_play", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
+keep_in_language_links(bp, "g", "m", "s", "f", "hint", "videau", "series")  # a game's state and its help
 
 GAME_SEPARATOR, DECISION_SEPARATOR = "~", "."
 MAX_GAMES = 30  # a series longer than this starts again (bounds a request's work)
@@ -90,17 +91,45 @@ class Table:
         mover = WHITE if first[0] > first[1] else WHITE.other
         return START.replace(to_move=mover, dice=(max(first), min(first))), dice
 
+    def source(self, index: int) -> tuple:
+        """What game ``index`` is rebuilt from besides its decisions (the caches' key; the strong
+        opponent's game id differs from the friendly one's, a position to play again has its XGID)."""
+        if self.start is not None:
+            return ("position", self.xgid)
+        if self.guided is not None:
+            return (self.guided.id, self.guided.start, self.guided.rolls)
+        return (self.game_id, index, secret_key())
+
+    def finished_result(self, decisions: list[str], index: int):
+        """The result of a finished game of the series (a 400 if it is not over). Kept per process
+        (:data:`_RESULTS`): a series page does not replay every finished game on each request."""
+        key = (self.source(index), self.videau, tuple(decisions))
+        with _GAMES_LOCK:
+            result = _RESULTS.get(key)
+            if result is not None:
+                _RESULTS.move_to_end(key)
+                return result
+        earlier = self.replay(decisions, index)
+        if earlier.phase is not Phase.OVER:
+            # TRANSLATORS: backgammon: a series address lists a game as finished although it is not over.
+            raise BadGame(_("Game %(number)s in this address is not finished.", number=index + 1))
+        with _GAMES_LOCK:
+            _RESULTS[key] = earlier.result
+            while len(_RESULTS) > _RESULTS_KEPT:
+                _RESULTS.popitem(last=False)
+        return earlier.result
+
     def replay(self, decisions: list[str], index: int) -> Game:
         start, dice = self.start_and_dice(index)
-        if self.start is not None:
-            source: tuple = ("position", self.xgid)
-        elif self.guided is not None:
-            source = (self.guided.id, self.guided.start, self.guided.rolls)
-        else:
-            source = (self.game_id, index, secret_key())
+        source = self.source(index)
         try:
             return _replay_cached(source, start, dice, decisions, self.videau, self.strong)
         except DecisionError as error:
+            if self.guided is None and self.start is None and _fits_the_old_dice(start, dice, decisions, self.videau):
+                # TRANSLATORS: backgammon: a free-play address made before the tutor changed how it rolls the dice (they now follow the learner's decisions): its decisions no longer fit.
+                raise BadGame(_("This game was started with an earlier version of the tutor, which rolled the dice "
+                                "another way, so its decisions no longer fit. Start a new game from the backgammon "
+                                "practice page.")) from None
             number = error.params.get("index", 0)
             # TRANSLATORS: backgammon: a game address holds a decision the rules do not allow; %(reason)s says why.
             raise BadGame(_("Decision %(number)s in this address (%(decision)s) is not allowed: %(reason)s",
@@ -151,11 +180,19 @@ _GAMES_KEPT = 512
 _GAMES_LOCK = threading.Lock()
 
 
+#: The results of finished games of a series, by what they are rebuilt from (a few bytes each).
+_RESULTS: OrderedDict[tuple, Any] = OrderedDict()
+_RESULTS_KEPT = 4096
+
+
 def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: bool, strong: bool = False) -> Game:
     resume = None
-    source = (*source, strong)
     with _GAMES_LOCK:
-        for size in range(len(decisions), max(-1, len(decisions) - 4), -1):
+        kept = _GAMES.get((source, videau, tuple(decisions)))
+        if kept is not None:  # this very game (a finished one cannot be gone on from: replay_game starts again)
+            _GAMES.move_to_end((source, videau, tuple(decisions)))
+            return kept
+        for size in range(len(decisions) - 1, max(-1, len(decisions) - 4), -1):
             resume = _GAMES.get((source, videau, tuple(decisions[:size])))
             if resume is not None:
                 break
@@ -167,6 +204,26 @@ def _replay_cached(source: tuple, start, dice, decisions: list[str], videau: boo
         while len(_GAMES) > _GAMES_KEPT:
             _GAMES.popitem(last=False)
     return game
+
+
+@dataclass(frozen=True)
+class _OldDice:
+    """A game's dice as they were rolled before issue #35: by their number alone, whatever the
+    learner decided before them (so a take-back showed the next roll)."""
+
+    dice: BackgammonDice
+
+    def roll(self, index: int, after: str = "") -> tuple[int, int]:
+        return self.dice.roll(index)
+
+
+def _fits_the_old_dice(start, dice, decisions: list[str], videau: bool) -> bool:
+    """Whether refused decisions fit the old dice: an address made before issue #35."""
+    try:
+        replay_game(start, _OldDice(dice), decisions, videau=videau)
+    except DecisionError:
+        return False
+    return True
 
 
 # ----- reading the address ----------------------------------------------------------------------------
@@ -190,8 +247,8 @@ def _read_table(table: Table) -> Table:
     table.grading = grading == "1"
     selected = args.get("f")
     if selected:
-        table.selected = BAR_POINT if selected == "b" else (int(selected) if selected.isdigit() and
-                                                            1 <= int(selected) <= 24 else -1)
+        point = selected.isascii() and selected.isdigit() and 1 <= int(selected) <= 24  # never int("²")
+        table.selected = BAR_POINT if selected == "b" else (int(selected) if point else -1)
     return table
 
 
@@ -344,11 +401,7 @@ def position():
 def _page(table: Table):
     totals = Series()
     for index, decisions in enumerate(table.finished):
-        earlier = table.replay(decisions, index)
-        if earlier.phase is not Phase.OVER:
-            # TRANSLATORS: backgammon: a series address lists a game as finished although it is not over.
-            raise BadGame(_("Game %(number)s in this address is not finished.", number=index + 1))
-        totals.add(earlier.result)
+        totals.add(table.finished_result(decisions, index))
     game = table.replay(table.decisions, len(table.finished))
     if table.steps is None or (table.steps and game.phase is not Phase.MOVE):
         raise _bad_turn()

@@ -20,7 +20,8 @@ from tutor.games.domino.diagrams import Display, describe_position, display_opti
 from tutor.games.domino import PLAYBOARD, Deal, DominoError, IllegalMoveError, Match, Required, Tile
 from tutor.games.domino.clicks import interpret_click
 from tutor.games.domino.rules import OpeningReason, RoundResult, RuleSet
-from tutor.freeplay import DOMINO_RULES, GameIdError, free_play_deal, free_play_seed, new_game_id, read_domino_id
+from tutor.freeplay import (DOMINO_RULES, GameIdError, free_play_deal, free_play_seed, free_play_shuffle, new_game_id,
+                             read_domino_id)
 from tutor.games.domino.guided import Game, cut_short, hand_by_id, default_opponents, load_hands, replay, rule_set_hands
 from tutor.games.domino.rules import RULE_SETS
 from tutor.games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
@@ -29,13 +30,14 @@ from tutor.games.domino.render import render_position
 from tutor.web.domino.mexican_train import play as mexican_play
 from tutor.web.domino.diagrams import labels_for_notes
 from tutor.web.errors import BadGame, secret_key
-from tutor.web.i18n import use_language_prefix
+from tutor.web.i18n import keep_in_language_links, use_language_prefix
 from tutor.web.domino.rule_sets import rule_set_name
 from tutor.web.domino.names import player_name
 from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, round_headline, scored_line,
                     target_notes)
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
+from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -44,6 +46,9 @@ def N_(msgid: str) -> str:
 
 bp = Blueprint("domino_play", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
+# what a game page shows (Mexican Train's pages too): its state, its help, the projector layout, an answer
+keep_in_language_links(bp, "g", "m", "moves", "deal", "replay", "rules", "seats", "short", "present", "hint",
+                       "explain", "strategy", "answered", "winner", "points")
 bp.add_app_template_global(player_name, "player_name")
 
 LEARNER = 0
@@ -82,6 +87,8 @@ class Table:
     moves: list[str] = field(default_factory=list)  # the current round's learner moves
     game_id: str = ""  # free play: the opaque id in the address (tutor.freeplay)
     rules: RuleSet = PLAYBOARD  # free play: read from the game id; a guided hand: the hand's
+    deals: list[int] = field(default_factory=list)  # free play: how many times each round was restarted
+    replaying: bool = False  # free play: the moves replay the last finished round's deal (not counted)
 
     @property
     def rules_name(self) -> str:
@@ -90,41 +97,84 @@ class Table:
 
     @property
     def round_number(self) -> int:
-        return len(self.finished) + 1
+        return len(self.finished) + (0 if self.replaying else 1)
+
+    @property
+    def round_index(self) -> int:
+        """The round on the page (0 first): the current one, or the one replayed."""
+        return self.round_number - 1
+
+    def deal_number(self, round_index: int) -> int:
+        return self.deals[round_index] if round_index < len(self.deals) else 0
 
     def deal(self, round_index: int | None = None, leader: int | None = None) -> Deal:
         """The round's deal; ``leader``: the seat the match chose to open it (Sato 157), if any."""
         if self.hand_id is not None:
             return hand_by_id(self.hand_id).deal
-        index = len(self.finished) if round_index is None else round_index
-        return free_play_deal(secret_key(), self.game_id, index, leader)
+        index = self.round_index if round_index is None else round_index
+        return free_play_deal(secret_key(), self.game_id, index, leader, self.deal_number(index))
+
+    def reshuffle(self, round_index: int):
+        """Free play: the boneyard's order after each learner action (a guided hand keeps its own)."""
+        if self.hand_id is not None:
+            return None
+        return free_play_shuffle(secret_key(), self.game_id, round_index, self.deal_number(round_index))
 
     def opponents(self) -> list:
         if self.hand_id is not None:
             return hand_by_id(self.hand_id).opponents()
         return default_opponents(self.seats, self.seed)
 
-    def url(self, moves: list[str] | None = None, *, new_round: bool = False, **extra: Any) -> str:
+    def url(self, moves: list[str] | None = None, *, new_round: bool = False, deals: list[int] | None = None,
+            **extra: Any) -> str:
+        """This game's address with other moves (of the round on the page: the replay's when
+        replaying; ``replay=None`` leaves the replay), ``new_round`` one more round, other ``deals``."""
         moves = self.moves if moves is None else moves
         if self.hand_id is not None:
             return url_for("domino_play.guided", hand_id=self.hand_id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
-        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
+        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished]
+        if self.replaying:
+            extra.setdefault("replay", MOVE_SEPARATOR.join(moves))
+        else:
+            rounds.append(MOVE_SEPARATOR.join(moves))
         if new_round:
             rounds.append("")
-        return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None, **extra)
+        return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None,
+                       deal=deal_text(self.deals if deals is None else deals), **extra)
+
+    def restart_url(self) -> str:
+        """Restart this round: in free play, its tiles but the learner's hand dealt again (a replay
+        starts again with the same deal); a guided hand starts again as designed."""
+        if self.hand_id is not None or self.replaying:
+            return self.url([])
+        deals = [self.deal_number(i) for i in range(self.round_index + 1)]
+        deals[self.round_index] += 1
+        return self.url([], deals=deals)
 
     def form_fields(self) -> dict[str, str]:
         """Hidden fields that carry the state through the move form."""
         if self.hand_id is not None:
             return {"moves": MOVE_SEPARATOR.join(self.moves)}
-        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(self.moves)]
-        return {"g": self.game_id, "m": ROUND_SEPARATOR.join(rounds)}
+        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished]
+        fields = {"g": self.game_id}
+        if self.replaying:
+            fields["replay"] = MOVE_SEPARATOR.join(self.moves)
+        else:
+            rounds.append(MOVE_SEPARATOR.join(self.moves))
+        fields["m"] = ROUND_SEPARATOR.join(rounds)
+        if deal_text(self.deals):
+            fields["deal"] = deal_text(self.deals)
+        return fields
 
 
 def _replay(table: Table, moves: list[str], round_index: int | None = None, leader: int | None = None) -> Game:
+    index = table.round_index if round_index is None else round_index
+    deal = table.deal(index, leader)
     try:
-        return replay(table.deal(round_index, leader), moves, table.opponents())
+        return replay(deal, moves, table.opponents(), table.reshuffle(index))
     except IllegalMoveError as error:
+        if table.hand_id is None and _fits_without_reshuffle(deal, moves, table):
+            raise BadGame(old_game_message()) from None  # drawn in the order of before issue #35
         index = error.params.get("index", 0)
         # TRANSLATORS: a game address contains a move the rules do not allow; %(reason)s says why.
         raise BadGame(_("Move %(number)s in this address (%(move)s) is not allowed: %(reason)s",
@@ -133,6 +183,15 @@ def _replay(table: Table, moves: list[str], round_index: int | None = None, lead
     except DominoError as error:
         # TRANSLATORS: a game address that cannot be read; %(reason)s says what is wrong.
         raise BadGame(_("This game's address is not valid: %(reason)s", reason=render_error(error))) from None
+
+
+def _fits_without_reshuffle(deal: Deal, moves: list[str], table: Table) -> bool:
+    """Whether the moves fit the deal drawn in its first order: an address made before issue #35."""
+    try:
+        replay(deal, moves, table.opponents())
+    except DominoError:
+        return False
+    return True
 
 
 # ---- routes -------------------------------------------------------------------------------------
@@ -193,8 +252,13 @@ def free_play():
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
     if len(rounds) > MAX_ROUNDS:
         raise BadGame(_("This address holds more moves than any round can have."))
-    table = Table(None, seats, free_play_seed(secret_key(), game_id),
-                  [_moves(r) for r in rounds[:-1]], _moves(rounds[-1]), game_id=game_id, rules=rules)
+    deals = read_deal_numbers(request.args.get("deal", ""), len(rounds))
+    if "replay" in request.args:  # the last round's deal again, as practice (takebacks.py)
+        table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds],
+                      _moves(request.args["replay"]), game_id=game_id, rules=rules, deals=deals, replaying=True)
+    else:
+        table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds[:-1]],
+                      _moves(rounds[-1]), game_id=game_id, rules=rules, deals=deals)
     return _game_page(table)
 
 
@@ -222,6 +286,7 @@ def _round_so_far(table: Table, match: Match, moves: list[str], round_index: int
 
 def _game_page(table: Table):
     match = Match(table.seats, table.rules)
+    before_last = match
     for index, moves in enumerate(table.finished):
         if match.is_over():
             raise BadGame(_match_won_message())
@@ -229,11 +294,14 @@ def _game_page(table: Table):
         if result is None:
             # TRANSLATORS: a free-play address lists a round as finished although it is not over.
             raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
-        match = match.after(result)
-    if match.is_over():
+        before_last, match = match, match.after(result)
+    if table.replaying:  # every round of m= is finished; the last one is played again
+        played = before_last  # the match as it stood when the replayed round was dealt
+    elif match.is_over():
         raise BadGame(_match_won_message())  # a won match has no further round: never a "Round 9"
-    played = match
-    game, result = _round_so_far(table, match, table.moves)
+    else:
+        played = match
+    game, result = _round_so_far(table, played, table.moves)
     position = game.position
     refusal, choose_end, status = None, None, 200
     attempt = request.args.get("try")
@@ -245,7 +313,7 @@ def _game_page(table: Table):
         if refusal:
             status = 400
     over = result is not None
-    if over:
+    if over and not table.replaying:  # a replay's result does not count
         match = match.after(result)
     view = SeatView.from_history(game.positions, game.actions, LEARNER)
     voice = Voice(table.seats, LEARNER)
@@ -286,12 +354,27 @@ def _game_page(table: Table):
         seat_choices=[(str(s), player_name(s, table.seats)) for s in range(table.seats)],
         result_notes=_result_notes(position, result, voice) if result_shown else [],
         match_line=match_line(match, voice, round_number=len(played.results) + 1,
-                              during=() if over else position.scores) if table.hand_id is None else "",
-        match_won=match_won(match, voice) if over and table.hand_id is None else "",
+                              during=() if over or table.replaying else position.scores)
+        if table.hand_id is None else "",
+        match_won=match_won(match, voice) if over and table.hand_id is None and not table.replaying else "",
+        undo_url=_undo_url(table, game, over), restart_url=table.restart_url() if table.moves or over else None,
         round_scores=_round_scores(position, voice) if table.hand_id is not None and not over else "",
         status_text=_status(game, over, fresh, headline if result_shown else "", asking=bool(asks)),
         table_anchor=TABLE_ANCHOR,
     ), status
+
+
+def _undo_url(table: Table, game: Game, over: bool) -> str | None:
+    """Undo (takebacks.py): a guided hand or a replay takes back one move; free play takes back the
+    learner's last choice with what it led to, and nothing once the round's end showed every tile."""
+    if not table.moves:
+        return None
+    if table.hand_id is not None or table.replaying:
+        return table.url(table.moves[:-1])
+    if over:
+        return None
+    choices = [len(before.legal_actions()) for before in game.positions[:-1] if before.to_move == LEARNER]
+    return table.url(before_last_choice(table.moves, choices[:len(table.moves)]))
 
 
 def _bounded_int(text: str | None, top: int) -> int:

@@ -196,6 +196,13 @@ class Deal:
         size = HAND_SIZE[top]
         return cls(engine, top, (tuple(tiles[:size]), tuple(tiles[size:2 * size])), tuple(tiles[2 * size:]), first)
 
+    def redealt(self, seed: int) -> "Deal":
+        """The same hand for seat 0, the other hand and the boneyard dealt again (shuffled by ``seed``)."""
+        rest = list(self.hands[1] + self.boneyard)
+        random.Random(seed).shuffle(rest)
+        size = len(self.hands[1])
+        return replace(self, hands=(self.hands[0], tuple(rest[:size])), boneyard=tuple(rest[size:]))
+
 
 def _tile_at(token: object, top: int, where: str) -> TrainTile:
     try:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from tutor.paths import LESSONS
 from tutor.games.domino.errors import DominoError, IllegalMoveError
@@ -67,11 +67,15 @@ def _opponent_turns(positions: list[Position], actions: list[str], opponent: Mex
         actions.append(action)
 
 
-def replay(deal: Deal, learner_actions: Sequence[str], opponent: MexicanPlayer | None = None) -> MexicanGame:
+def replay(deal: Deal, learner_actions: Sequence[str], opponent: MexicanPlayer | None = None,
+           reshuffle: Callable[[tuple[str, ...], tuple], tuple] | None = None) -> MexicanGame:
     """The round after the learner's actions, the opponent acting in between. An action the rules
     refuse raises the engine's error (``IllegalMoveError`` with the reason in ``params["reason"]``,
     ``InvalidActionError`` for text that is no action) with ``params["index"]``: its place in
-    ``learner_actions``; actions after the round's end are refused with the reason ``round_over``."""
+    ``learner_actions``; actions after the round's end are refused with the reason ``round_over``.
+
+    ``reshuffle`` (free play): after each learner action, the boneyard's new draw order, given the
+    learner's actions so far and the boneyard; a guided hand keeps its designed order."""
     opponent = opponent or TrainHeuristicPlayer()
     positions, actions = [Position.start(deal)], []
     _opponent_turns(positions, actions, opponent)
@@ -79,10 +83,13 @@ def replay(deal: Deal, learner_actions: Sequence[str], opponent: MexicanPlayer |
         try:
             if positions[-1].is_over():
                 raise IllegalMoveError("the round is over", action=str(action), reason="round_over")
-            positions.append(positions[-1].apply(action))
+            after = positions[-1].apply(action)
         except DominoError as error:
             error.params["index"] = index
             raise
+        if reshuffle is not None and len(after.boneyard) > 1:
+            after = replace(after, boneyard=reshuffle(tuple(learner_actions[:index + 1]), after.boneyard))
+        positions.append(after)
         actions.append(action)
         _opponent_turns(positions, actions, opponent)
     return MexicanGame(deal, actions, positions)

@@ -19,7 +19,7 @@ from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from tutor.freeplay import GameIdError, mexican_seed, new_mexican_id, read_mexican_id
+from tutor.freeplay import GameIdError, mexican_round, mexican_seed, mexican_shuffle, new_mexican_id, read_mexican_id
 from tutor.games.domino.errors import DominoError, IllegalMoveError
 from tutor.games.domino.mexican_train.guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
                                            open_double_left, replay)
@@ -29,6 +29,7 @@ from tutor.course import find
 from tutor.web.errors import BadGame, secret_key
 from tutor.web.domino.mexican_train.wording import action_words, explain, refusal_words, result_words, train_name
 from tutor.web.domino.mexican_train.wording import labels as mexican_labels
+from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 
 #: The rule set's name in addresses (``?rules=mexican-train``).
 MEXICAN = "mexican-train"
@@ -76,8 +77,13 @@ class MexicanTable:
     finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' learner actions
     moves: list[str] = field(default_factory=list)  # the current round's learner actions
     present: bool = False  # the projector layout (present=1): every link keeps it
+    deals: list[int] = field(default_factory=list)  # free play: how many times each round was restarted
 
-    def url(self, moves: list[str] | None = None, *, new_round: bool = False, **extra: Any) -> str:
+    def deal_number(self, round_index: int) -> int:
+        return self.deals[round_index] if round_index < len(self.deals) else 0
+
+    def url(self, moves: list[str] | None = None, *, new_round: bool = False, deals: list[int] | None = None,
+            **extra: Any) -> str:
         moves = self.moves if moves is None else moves
         # a caller's present=None (the presenter's Leave) wins over the table's own
         extra = {"present": "1" if self.present else None, **extra}
@@ -86,7 +92,17 @@ class MexicanTable:
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
         if new_round:
             rounds.append("")
-        return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None, **extra)
+        return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None,
+                       deal=deal_text(self.deals if deals is None else deals), **extra)
+
+    def restart_url(self) -> str:
+        """Restart this round: in free play every tile but the learner's hand dealt again (takebacks.py)."""
+        if self.hand is not None:
+            return self.url([])
+        index = len(self.finished)
+        deals = [self.deal_number(i) for i in range(index + 1)]
+        deals[index] += 1
+        return self.url([], deals=deals)
 
     def new_match_url(self) -> str:
         return url_for("domino_play.free_play", rules=MEXICAN, short="1" if self.top == 6 else None,
@@ -102,21 +118,34 @@ def _actions(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=512)
-def _finished_outcome(deal: Deal, actions: tuple[str, ...]) -> RoundOutcome | None:
+def _finished_outcome(deal: Deal, actions: tuple[str, ...], shuffled: tuple | None) -> RoundOutcome | None:
     """An earlier round's outcome (None: not over). Every request of a match replays its earlier
-    rounds: kept here, a later round's page does not replay eleven rounds again."""
-    return replay(deal, actions).position.outcome()
+    rounds: kept here, a later round's page does not replay eleven rounds again. ``shuffled``:
+    what the boneyard's order follows (:func:`_shuffle_of`)."""
+    return replay(deal, actions, reshuffle=mexican_shuffle(*shuffled) if shuffled else None).position.outcome()
 
 
-def _replay(deal: Deal, actions: list[str], round_number: int | None = None) -> MexicanGame:
+def _shuffle_of(table: MexicanTable, round_index: int) -> tuple | None:
+    """Free play: the key, id, round and deal number the boneyard's order follows (takebacks.py)."""
+    if table.hand is not None:
+        return None
+    return secret_key(), table.game_id, round_index, table.deal_number(round_index)
+
+
+def _replay(deal: Deal, actions: list[str], round_number: int | None = None, shuffled: tuple | None = None) -> MexicanGame:
     """The round replayed, or a localized 400 naming the refused action and the engine's reason."""
-    return _refused_as_bad_game(lambda: replay(deal, actions), actions, round_number)
+    reshuffle = mexican_shuffle(*shuffled) if shuffled else None
+    return _refused_as_bad_game(lambda: replay(deal, actions, reshuffle=reshuffle), actions, round_number,
+                                deal if shuffled else None)
 
 
-def _refused_as_bad_game(run: Callable[[], Any], actions: list[str], round_number: int | None) -> Any:
+def _refused_as_bad_game(run: Callable[[], Any], actions: list[str], round_number: int | None,
+                         free_deal: Deal | None = None) -> Any:
     try:
         return run()
     except DominoError as error:
+        if free_deal is not None and _fits_without_reshuffle(free_deal, actions):
+            raise BadGame(old_game_message()) from None  # drawn in the order of before issue #35
         index = error.params.get("index", 0)
         reason = error.params.get("reason")
         words = refusal_words(reason, error.params) if isinstance(error, IllegalMoveError) and reason else \
@@ -129,6 +158,15 @@ def _refused_as_bad_game(run: Callable[[], Any], actions: list[str], round_numbe
         # TRANSLATORS: Mexican Train: an action in an earlier round of a game address that the rules refuse; %(reason)s says why (a sentence).
         raise BadGame(_("Move %(number)s of round %(round)s in this address (%(move)s) is not allowed: %(reason)s",
                         number=index + 1, round=round_number, move=action, reason=words)) from None
+
+
+def _fits_without_reshuffle(deal: Deal, actions: list[str]) -> bool:
+    """Whether the actions fit the deal drawn in its first order: an address made before issue #35."""
+    try:
+        replay(deal, actions)
+    except DominoError:
+        return False
+    return True
 
 
 # ---- routes (called from tutor.web.domino.play) ---------------------------------------------------------
@@ -146,7 +184,7 @@ def free_play():
     if len(rounds) > top:
         raise BadGame(_match_over_message())
     table = MexicanTable(None, game_id, top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
-                         present=_presenting())
+                         present=_presenting(), deals=read_deal_numbers(request.args.get("deal", ""), len(rounds)))
     return _page(table)
 
 
@@ -174,7 +212,10 @@ def _match(table: MexicanTable) -> Match:
 
 
 def _deal(table: MexicanTable, match: Match) -> Deal:
-    return match.deal(mexican_seed(secret_key(), table.game_id, f"deal {len(match.results)}"))
+    """The round's deal as dealt the time the address says (each restart deals again; takebacks.py)."""
+    index = len(match.results)
+    first = match.deal(mexican_seed(secret_key(), table.game_id, f"deal {index}"))
+    return mexican_round(secret_key(), table.game_id, index, table.deal_number(index), first)
 
 
 # ---- the page --------------------------------------------------------------------------------------
@@ -183,13 +224,15 @@ def _page(table: MexicanTable):
     if match is not None:
         for index, actions in enumerate(table.finished):
             deal = _deal(table, match)
-            result = _refused_as_bad_game(lambda: _finished_outcome(deal, tuple(actions)), actions, index + 1)
+            shuffled = _shuffle_of(table, index)
+            result = _refused_as_bad_game(lambda: _finished_outcome(deal, tuple(actions), shuffled), actions, index + 1,
+                                          deal)
             if result is None:
                 # TRANSLATORS: a free-play address lists a round as finished although it is not over.
                 raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
             match = match.after(result)
     deal = table.hand.deal if table.hand is not None else _deal(table, match)
-    game = _replay(deal, table.moves)
+    game = _replay(deal, table.moves, shuffled=_shuffle_of(table, len(table.finished)))
     position = game.position
     outcome = position.outcome()
     over = outcome is not None
@@ -220,9 +263,23 @@ def _page(table: MexicanTable):
         totals=before.totals if before is not None and before.results and not over else None,
         round_rows=_round_rows(match) if match is not None else [],
         match=match, match_over=match is not None and match.is_over(),
+        undo_url=_undo_url(table, game, over), restart_url=table.restart_url() if table.moves or over else None,
         table_anchor=TABLE_ANCHOR,
         section=find(table.hand.practises)[0] if table.hand is not None and over else None,
     )
+
+
+def _undo_url(table: MexicanTable, game: MexicanGame, over: bool) -> str | None:
+    """Undo (takebacks.py): a guided hand takes back one action; free play the learner's last choice
+    with what it led to, and nothing once the round's end showed every tile."""
+    if not table.moves:
+        return None
+    if table.hand is not None:
+        return table.url(table.moves[:-1])
+    if over:
+        return None
+    choices = [len(game.positions[i].legal_actions()) for i in range(len(game.actions)) if game.seat_of(i) == LEARNER]
+    return table.url(before_last_choice(table.moves, choices[:len(table.moves)]))
 
 
 #: The wide picture's label size, in viewBox units (the renderer's default is 15).
