@@ -119,11 +119,14 @@ def _contact(position: Position) -> bool:
 
 
 def play_reason(play: Play) -> Note:
-    """Why the recommended play is good, in the first of these that holds: it bears off, hits,
-    makes a point, leaves no blot, races; else it is simply the one the computer rates best."""
+    """Why the recommended play is good, in the first of these that holds: it is the only legal
+    play (a forced play is not weighed against others), bears off, hits, makes a point, leaves no
+    blot, races; else it is simply the one the computer rates best."""
     before, after = play.before, play.after
     side = before.to_move
     text = notation(play.steps, before)
+    if len(legal_plays(before)) == 1:
+        return Note("play_only", {"play": text})
     off = sum(1 for s in play.steps if s.dst == OFF)
     if off:
         return Note("play_bears_off", {"play": text, "count": off})

@@ -23,6 +23,7 @@ from tutor.web.backgammon.diagrams import result_sentence
 from tutor.web.backgammon.wording import point_name
 from tutor.web.sentences import register, say
 from tutor.web.lists import join_and, join_or
+from tutor.web.numbers import decimal
 
 
 def dice_text(dice: Iterable[int]) -> str:
@@ -209,10 +210,10 @@ def _checker(point: int | str) -> str:
 
 def _double_count(you: int, computer: int, lead: int, share: float, threshold: int) -> str:
     if lead > 0:
-        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule.
+        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule; %(share)s is that lead as a percentage of the learner's count, a number with one decimal already written your language's way (10,7 in vi and id).
         return _("Your pip count is %(you)d, the computer's %(computer)d: you lead by %(lead)d, %(share)s%% of your "
                  "count. The app's rule offers the videau from a lead of %(threshold)d%%.", you=you,
-                 computer=computer, lead=lead, share=share, threshold=threshold)
+                 computer=computer, lead=lead, share=decimal(share), threshold=threshold)
     # TRANSLATORS: backgammon hint before the roll: the learner is not ahead in the race.
     return _("Your pip count is %(you)d, the computer's %(computer)d: you are not ahead in the race. The app's rule "
              "offers the videau only from a lead of %(threshold)d%% of your count.", you=you, computer=computer,
@@ -250,12 +251,14 @@ HINTS: dict[str, Callable[..., str]] = {
         "best.", play=play),
     # TRANSLATORS: backgammon hint, last step: the recommended play leaves no single checker to be hit.
     "play_safe": lambda play: _("Play %(play)s: it leaves no single checker for your opponent to hit.", play=play),
-    # TRANSLATORS: backgammon hint, last step: the play the computer's evaluation rates best; %(num)d single checkers are left.
+    # TRANSLATORS: backgammon hint, last step: the play the computer's evaluation rates best among several; %(num)d blots (single checkers) are left.
     "play_best": lambda play, blots: ngettext(
-        "Play %(play)s: weighing the race, the points made and the risk, it is the best play, though it leaves "
-        "%(num)d single checker.",
-        "Play %(play)s: weighing the race, the points made and the risk, it is the best play, though it leaves "
-        "%(num)d single checkers.", blots, play=play),
+        "Play %(play)s: weighing the race, the points made and the risk, the computer rates it the best play, "
+        "though it leaves %(num)d blot.",
+        "Play %(play)s: weighing the race, the points made and the risk, the computer rates it the best play, "
+        "though it leaves %(num)d blots.", blots, play=play),
+    # TRANSLATORS: backgammon hint, last step: the roll can be played in only one way, so that play is forced.
+    "play_only": lambda play: _("Play %(play)s: it is the only play the rules allow with this roll.", play=play),
     # TRANSLATORS: backgammon hint before the roll: what offering the videau means.
     "hint_double_rule": lambda value, doubled: _(
         "Offering the videau raises the game's value from %(value)d to %(doubled)d if the computer takes; if it "
@@ -271,11 +274,11 @@ HINTS: dict[str, Callable[..., str]] = {
     "hint_answer_rule": lambda value, doubled: _(
         "If you take, the game is worth %(doubled)d and the videau comes to your side: only you may offer it "
         "next. If you pass, the game ends and you lose %(value)d.", value=value, doubled=doubled),
-    # TRANSLATORS: backgammon hint when the computer offers the videau: its pip lead against the app's rule for taking.
+    # TRANSLATORS: backgammon hint when the computer offers the videau: its pip lead against the app's rule for taking; %(share)s is that lead as a percentage of the computer's count, a number with one decimal already written your language's way (10,7 in vi and id).
     "hint_answer_count": lambda you, computer, lead, share, limit: _(
         "The computer's pip count is %(computer)d, yours %(you)d: it leads by %(lead)d, %(share)s%% of its count. "
         "The app's rule takes when that lead is at most %(limit)d%%.", you=you, computer=computer, lead=lead,
-        share=share, limit=limit),
+        share=decimal(share), limit=limit),
     # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, take.
     "hint_take": lambda value, doubled: _("By the app's rule, take: play on for %(doubled)d.", doubled=doubled),
     # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, pass.
