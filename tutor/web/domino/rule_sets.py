@@ -31,7 +31,7 @@ def rule_set_name(rules: RuleSet | str) -> str:
     return {
         # TRANSLATORS: name of a rule set: the rules this course teaches (Playboard's Draw dominoes).
         "playboard": lambda: _("Playboard (this course)"),
-        # TRANSLATORS: name of a rule set: the traditional Vietnamese rules "Sato 157"; keep the name.
+        # TRANSLATORS: name of a rule set: "Sato 157", the rules of a Vietnamese domino rulebook (the set's leaflet); keep the name as it is written.
         "sato": lambda: _("Sato 157"),
         # TRANSLATORS: name of a rule set: "Straight" dominoes for two players (wikiHow); translate the name if your language has one, else keep it.
         "straight": lambda: _("Straight"),
