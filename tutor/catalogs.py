@@ -900,7 +900,10 @@ class Term:
     english: re.Pattern
     renderings: dict[str, tuple[str, ...]]  # lang -> accepted renderings (any one must appear)
     note: str = ""
-    game: str = "domino"  # the game whose texts use it: a backgammon text is one used in a file named backgammon
+    game: str = "domino"  # the game whose texts use it: a backgammon text is one used in a file named backgammon; "all": every text
+    #: lang -> the other way the term was once written (a review found both): none may appear, even
+    #: beside an accepted rendering
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -926,8 +929,9 @@ def load_glossary(path: Path = GLOSSARY) -> Glossary:
     terms = []
     for raw in data.get("term", []):
         renderings = {k: tuple(v) for k, v in raw.items() if isinstance(v, list)}
+        avoid = {k: tuple(v) for k, v in raw.get("avoid", {}).items()}
         terms.append(Term(raw["name"], re.compile(rf"\b(?:{raw['en']})\b", re.IGNORECASE), renderings,
-                          raw.get("note", ""), raw.get("game", "domino")))
+                          raw.get("note", ""), raw.get("game", "domino"), avoid))
     exceptions = []
     for raw in data.get("exception", []):
         prefix = "msgid_starts" in raw
@@ -963,13 +967,15 @@ def check_glossary(path: Path, glossary: Glossary | None = None, glossary_path: 
         # the two games name different things alike (a domino pip is not a backgammon pip)
         games = {"backgammon" if "backgammon" in str(f) else "domino" for f, _line in message.locations} or {"domino"}
         for term in glossary.terms:
-            if term.game not in games:
+            if term.game != "all" and term.game not in games:
                 continue
             accepted = term.renderings.get(lang)
             if not accepted or not any(term.english.search(e) for e in english):
                 continue
             for string in strings:
-                if any(r.lower() in string.lower() for r in accepted):
+                plain = PLACEHOLDER.sub(" ", string).lower()  # %(slide)s is not the word "slide"
+                avoided = [a for a in term.avoid.get(lang, ()) if a.lower() in plain]
+                if any(r.lower() in string.lower() for r in accepted) and not avoided:
                     continue
                 excused = [x for x in glossary.exceptions
                            if x.term == term.name and x.lang == lang and x.matches(_first_id(message))]
@@ -978,8 +984,9 @@ def check_glossary(path: Path, glossary: Glossary | None = None, glossary_path: 
                     continue
                 problems.append(Problem(
                     shown, message.lineno, "glossary",
-                    f"{term.name!r} should be translated as {' or '.join(repr(r) for r in accepted)}: "
-                    f"{_short(_first_id(message))}", _first_id(message)))
+                    f"{term.name!r} should be translated as {' or '.join(repr(r) for r in accepted)}"
+                    + (f", not {avoided[0]!r}" if avoided else "") + f": {_short(_first_id(message))}",
+                    _first_id(message)))
                 break
     ids = {_first_id(m) for m in catalog if m.id}
     for exception in glossary.exceptions:

@@ -505,12 +505,46 @@ def test_the_recommended_play_is_legal_and_its_reason_is_true():
                 assert mine_after[point - 1] >= 2 > mine_before[point - 1]
         elif kind == "play_safe":
             assert all(n != 1 for n in mine_after[:24])
+        elif kind == "play_only":
+            # a forced play is called the only one exactly when gnubg finds no other
+            assert len(gnu.ends(_gnu_board(position.replace(dice=None)), position.dice)) == 1
         elif kind == "play_races":
             white_back = max(i + 1 for i in range(25) if mine_after[i]) if mine_after[24] == 0 else 25
             black_front = min(24 - j for j in range(24) if theirs_after[j]) if not theirs_after[24] else 0
             assert white_back < black_front or white_back == 0
         # the checker rung names where the play's first step starts
         assert ladder.checker.params["point"] in ("bar" if s.src == 25 else s.src for s in play.steps)
+
+
+def _learner_turns(count: int, seed: int = 11) -> list[Position]:
+    """The learner's turns (White, dice rolled, something to play) along random games, every one of
+    them, to the games' ends: forced plays are common in a bear-off."""
+    from tutor.games.backgammon.game import result
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        position = START.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+        while result(position) is None and len(found) < count:
+            plays = legal_plays(position)
+            if position.to_move is WHITE and plays:
+                found.append(position)
+            position = rng.choice(plays).after if plays else position.replace(dice=None, to_move=position.to_move.other)
+            position = position if result(position) else position.with_dice(rng.randint(1, 6), rng.randint(1, 6))
+    return found
+
+
+def test_a_forced_play_is_the_only_play_not_the_best():
+    """The recommended play is called the only one when, and only when, gnubg finds no other end
+    position for the roll (the higher-die position, B6: 24/18 alone); a play chosen among others
+    is never called the only one."""
+    guided = GUIDED["higher-die"]
+    assert move_ladder(guided.start.with_dice(*guided.rolls[0])).play.kind == "play_only"
+    forced = chosen = 0
+    for position in _learner_turns(160):
+        alone = len(gnu.ends(_gnu_board(position.replace(dice=None)), position.dice)) == 1
+        assert (move_ladder(position).play.kind == "play_only") == alone, position.to_text()
+        forced, chosen = forced + alone, chosen + (not alone)
+    assert forced >= 5 and chosen >= 50, (forced, chosen)  # the sample holds both kinds
 
 
 def test_hints_never_look_at_the_dice_to_come():

@@ -25,7 +25,7 @@ from conftest import PHONE, keep_picture
 #: rule set, players, language, game number, the rule set's name in that language
 CASES = [
     ("sato", 4, "en", 40, "Sato 157"),
-    ("straight", 2, "id", 43, "Straight (lurus)"),
+    ("straight", 2, "id", 43, "Straight (domino biasa)"),
     ("all-fives", 2, "vi", 49, "All Fives (bội số của 5)"),
 ]
 

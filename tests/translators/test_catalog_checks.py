@@ -364,6 +364,87 @@ def test_reviewed_exceptions_are_honoured_and_stale_ones_reported(copy):
     assert after - before == {(False, "Empty your hand first"), (True, "")}, show(problems)
 
 
+#: The wordings the 2026-12-03 reviews found beside the glossary's (../shared/reviews/, issue #31), as
+#: the catalogs had them: each must fail the glossary check again, by the term named.
+REVIEWED_WORDINGS = [
+    ("vi", "That was the last round, and the totals are equal: you share the match.",
+     "Đó là ván cuối cùng, và hai tổng bằng nhau: bạn và đối thủ cùng thắng trận này.", "tie (a drawn round or match)"),
+    ("vi", "Undo a move", "Đi lại một nước", "undo (take back a move)"),
+    ("vi", "Undo", "Đi lại", "undo (take back a move)"),
+    ("vi", "A legal play can start with %(steps)s.", "Một nước đi hợp lệ có thể bắt đầu bằng %(steps)s.",
+     "play (backgammon: a turn's moves)"),
+    ("vi", "Only %(num)d of the four moves of %(die)s can be made, and it must be.",
+     ("Chỉ đi được %(num)d trong bốn bước %(die)s, và phải đi đủ số bước đó.",), "move (backgammon: one die)"),
+    ("vi", "Mexican Train", "Tàu Mexico", "Mexican Train (the rule set)"),
+    ("vi", "Straight", "Straight (đánh thẳng)", "Straight (the rule set)"),
+    ("vi", "If some learners know All Fives, ask them to show how a spinner branches there, then show that the same "
+     "move is not allowed in this game.", "Nếu trong lớp có người biết lối chơi tính điểm theo bội số của 5, hãy nhờ "
+     "họ cho xem quân trụ rẽ nhánh ở đó như thế nào, rồi chỉ ra rằng nước đi ấy không được phép trong trò chơi này.",
+     "All Fives (the rule set)"),
+    ("vi", "You passed: you refused the videau.", "Bạn đã chịu thua: bạn từ chối videau.", "pass (refuse the videau)"),
+    ("id", "You passed: you refused the videau.", "Kamu menyerah: kamu menolak videau.", "pass (refuse the videau)"),
+    ("id", "No tile in your hand shows %(numbers)s and the boneyard is empty, so you must pass.",
+     "Tidak ada batu di tanganmu yang berangka %(numbers)s dan tumpukan cadangan sudah habis, jadi kamu harus lewat.",
+     "pass"),
+    ("id", "%(answer)s is how many tiles are left, but points count pips: add both halves of every tile.",
+     "%(answer)s adalah jumlah batu yang tersisa, padahal poin dihitung dari mata: jumlahkan kedua sisi setiap batu.",
+     "half (of a tile)"),
+    ("id", "A double-twelve set, a train of your own and public trains from one engine double, and the pips you keep: "
+     "lower is better.", "Set balak dua belas, keretamu sendiri dan kereta umum dari satu balak pusat, serta mata yang "
+     "masih kamu pegang: makin sedikit makin baik.", "engine (Mexican Train)"),
+    ("id", "Preview of the next slide", "Pratinjau slide berikutnya", "slide (presenter)"),
+    ("id", "The backgammon diagrams", "Gambar-gambar backgammon", "diagram"),
+    ("id", "Straight", "Straight (lurus)", "Straight (the rule set)"),
+    ("id", "No legal play starts with that move.", "Tidak ada langkah sah yang dimulai dengan gerakan itu.",
+     "play (backgammon: a turn's moves)"),
+]
+
+
+@pytest.mark.parametrize("lang, msgid, old, term", REVIEWED_WORDINGS, ids=[f"{w[0]}-{w[3]}" for w in REVIEWED_WORDINGS])
+def test_a_wording_the_reviews_found_fails_the_glossary_again(copy, lang, msgid, old, term):
+    path = po(copy, lang)
+    assert not [p for p in catalogs.check_glossary(path) if p.msgid == msgid]  # the catalog as it is passes
+    line = set_string(path, msgid, old)
+    found = [p for p in catalogs.check_glossary(path) if p.msgid == msgid]
+    assert [p.line for p in found] == [line], show(found)
+    assert repr(term) in found[0].message, show(found)
+
+
+def test_an_avoided_wording_fails_even_beside_an_accepted_one(copy):
+    """Lesson 11 with both verbs: "rẽ nhánh" (accepted) does not excuse "tách nhánh" (avoided)."""
+    msgid = next(m for m, _s in _messages("vi") if m.startswith("Each tile on a side of the spinner starts a new arm"))
+    path = po(copy, "vi")
+    line = set_string(path, msgid, "Chỉ quân trụ mới làm dãy rẽ nhánh; trước kia quân trụ tách nhánh, quân đôi khác "
+                                   "nằm ngang; mỗi quân mở một nhánh có một đầu mở.")
+    found = [p for p in catalogs.check_glossary(path) if p.msgid == msgid]
+    assert [p.line for p in found] == [line] and "not 'tách nhánh'" in found[0].message, show(found)
+
+
+def test_an_avoided_word_inside_a_placeholder_does_not_count(copy):
+    """%(slide)s is not the word "slide": the Indonesian slide count passes with "salindia"."""
+    path = po(copy, "id")
+    msgid = "This section has %(num)d slide: there is no slide %(slide)s."
+    assert not [p for p in catalogs.check_glossary(path) if p.msgid == msgid]
+    set_string(path, msgid, ("Bagian ini hanya punya %(num)d slide: tidak ada salindia nomor %(slide)s.",))
+    assert [p.msgid for p in catalogs.check_glossary(path)] == [msgid]
+
+
+def test_a_term_for_all_games_is_checked_in_either_game(copy):
+    """"undo" is a term of both games: the domino page's button and the backgammon refusal alike."""
+    glossary = catalogs.load_glossary()
+    assert next(t for t in glossary.terms if t.name == "undo (take back a move)").game == "all"
+    path = po(copy, "vi")
+    set_string(path, "Undo", "Đi lại")  # the domino and Mexican Train pages' button
+    set_string(path, "There is no move of this turn to take back.", "Lượt này chưa có nước đi nào để đi lại.")  # backgammon
+    found = {p.msgid for p in catalogs.check_glossary(path) if "undo" in p.message}
+    assert found == {"Undo", "There is no move of this turn to take back."}
+
+
+def _messages(lang: str) -> list[tuple[str, str]]:
+    with po(ROOT / "translations", lang).open("rb") as f:
+        return [(m.id if isinstance(m.id, str) else m.id[0], m.string) for m in read_po(f, locale=lang) if m.id]
+
+
 # ---- the template against the sources ----------------------------------------------------------------------------
 def test_a_template_missing_a_message_of_the_sources_fails(copy):
     # the committed template, which test_the_template_is_up_to_date_with_the_sources holds current

@@ -160,7 +160,7 @@ REFUSED = [
     (True, ["6-4:t1"], 0, ("Your train has no tile yet", "đoàn tàu của bạn", "keretamu")),
     (True, ["6-5:s0"], 0, ("6-5 is not in your hand", "không có trên tay bạn", "tidak ada di tanganmu")),
     (True, ["6-4:s0", "6-5:s1", "4-1:s1"], 2, ("carries no marker", "dấu", "penanda")),
-    (False, ["pass"], 0, ("You may not pass yet", "bỏ lượt", "lewat")),
+    (False, ["pass"], 0, ("You may not pass yet", "bỏ lượt", "melewati giliran")),
     (False, ["draw", "draw"], 1, ("You have already drawn a tile this turn", "bốc", "ambil")),
     (True, ["6-4:s0", "4-x:s0"], 1, ("4-x:s0 is not an action", "4-x:s0", "4-x:s0")),
 ]

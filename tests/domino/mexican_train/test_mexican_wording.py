@@ -23,8 +23,9 @@ from tutor.web.domino.mexican_train import wording as words
 
 ROOT = Path(__file__).resolve().parents[3]
 LANGS = ("en", "vi", "id")
-#: English words that would show an untranslated sentence in vi or id.
-ENGLISH = re.compile(r"\b(the|your|you|train|tiles?|must|play|draw|pass|marker|double|opponent|boneyard|pips?)\b",
+#: English words that would show an untranslated sentence in vi or id; the game's own name, "Mexican
+#: Train", stays English in every language (TRANSLATING.md, "Game names") and is not one of them.
+ENGLISH = re.compile(r"(?<!Mexican )\b(the|your|you|train|tiles?|must|play|draw|pass|marker|double|opponent|boneyard|pips?)\b",
                      re.IGNORECASE)
 
 

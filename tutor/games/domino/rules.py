@@ -221,7 +221,7 @@ def rules_for_round(rules: RuleSet, leader: int | None) -> RuleSet:
 
 PLAYBOARD = RuleSet(name="playboard", hand_sizes={2: 7, 3: 5, 4: 5})
 
-#: Sato 157, the traditional Vietnamese rules (VARIANTS.md): 7 tiles each for 2 to 4 players (4
+#: Sato 157, the rules of seed 004's rulebook (VARIANTS.md): 7 tiles each for 2 to 4 players (4
 #: players: no boneyard), the first round opened as in Playboard, a blocked round's winner scoring
 #: the others' pips, the previous winner leading the next round with any tile (a round's rules:
 #: :func:`rules_for_round` with :meth:`Match.next_leader`).

@@ -3,35 +3,26 @@
 Each reason code of ``tutor.games.backgammon.coach`` has one clause here (``backgammon.reason``),
 said only because the coach found it true of the play; a grade has one sentence per label. Numbers
 are written as each language writes them (Babel): a game's value in points with three decimals
-("0,052" in vi and id), chances as percentages ("71 %").
+("0,052" in vi and id), chances as percentages ("71%"; ``tutor.web.numbers``).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from babel.numbers import format_decimal, format_percent
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import gettext as _, ngettext
 
 from tutor.games.backgammon.analysis import Note
 from tutor.games.backgammon.coach import Grade
 from tutor.web.backgammon.wording import point_name
 from tutor.web.lists import join_and, join_or
+from tutor.web.numbers import percent, thousandths
 from tutor.web.sentences import register, say
-
-
-def _locale() -> str:
-    return str(get_locale() or "en")
-
-
-def percent(share: float) -> str:
-    """A chance (0..1) as the page's language writes a percentage, to the whole number."""
-    return format_percent(share, format="#,##0%", locale=_locale())
 
 
 def points(millipoints: int) -> str:
     """A loss in millipoints as a share of a game's value in points ("0.052")."""
-    return format_decimal(millipoints / 1000, format="0.000", locale=_locale())
+    return thousandths(millipoints / 1000)
 
 
 def _points(numbers: Iterable[int]) -> str:
@@ -39,8 +30,6 @@ def _points(numbers: Iterable[int]) -> str:
 
 
 REASONS: dict[str, Callable[..., str]] = {
-    # TRANSLATORS: backgammon: why a play is recommended (a clause, joined to others with "and"): the dice allow no other play.
-    "only_play": lambda: _("it is the only play these dice allow"),
     # TRANSLATORS: backgammon: why a play is recommended (a clause): it takes checkers off the board.
     "bears_off": lambda count: ngettext("it bears off %(num)d checker", "it bears off %(num)d checkers", count),
     # TRANSLATORS: backgammon: why a play is recommended (a clause): it hits a single opposing checker; %(points)s is e.g. "point 5".
@@ -51,9 +40,9 @@ REASONS: dict[str, Callable[..., str]] = {
     "anchors": lambda points: _("it makes an anchor on %(points)s, a safe place in your opponent's home board",
                                 points=_points(points)),
     # TRANSLATORS: backgammon: why a play is recommended (a clause): it holds %(num)d points in a row (a prime), hard for the opponent to pass.
-    "primes": lambda length: ngettext("it holds %(num)d point in a row, a wall your opponent's checkers struggle to pass",
-                                      "it holds %(num)d points in a row, a wall your opponent's checkers struggle to "
-                                      "pass", length),
+    "primes": lambda length: ngettext("it holds %(num)d point in a row, a wall your opponent's checkers struggle to get "
+                                      "past", "it holds %(num)d points in a row, a wall your opponent's checkers "
+                                      "struggle to get past", length),
     # TRANSLATORS: backgammon: why a play is recommended (a clause): a back checker leaves the opponent's home board.
     "escapes": lambda: _("it brings a back checker out of your opponent's home board"),
     # TRANSLATORS: backgammon: why a play is recommended (a clause): no single checker is left for the opponent to hit.
@@ -65,13 +54,14 @@ register("backgammon.reason", REASONS, __name__)
 
 
 def reasons_text(notes: Iterable[Note]) -> str:
-    """The reasons as one clause list ("it hits the blot on point 5 and it makes point 4")."""
-    return join_and(say("backgammon.reason", n.kind, n.params) for n in notes)
+    """The reasons as one clause list ("it hits the blot on point 5 and it makes point 4"); a forced
+    play is said in a sentence of its own (:func:`only_play`), not as a reason."""
+    return join_and(say("backgammon.reason", n.kind, n.params) for n in notes if n.kind != "only_play")
 
 
 def recommendation(play: str, reasons: list[Note], equal: list[str]) -> str:
     """The hint's last rung: the evaluator's best play, what it does, and the plays about as good."""
-    said = [n for n in reasons if n.kind != "only_play"]
+    said = [n for n in reasons if n.kind != "only_play"]  # (a forced play: :func:`only_play`)
     if said:
         # TRANSLATORS: backgammon hint, last step: the best play by the app's evaluator, then why (clauses such as "it makes point 5").
         text = _("The best play is %(play)s: %(reasons)s.", play=play, reasons=reasons_text(said))
@@ -212,5 +202,5 @@ def review_summary(chosen) -> list[str]:
     ]
 
 
-__all__ = ["LABELS", "LEVELS", "expert", "grade_name", "grade_sentences", "only_play", "percent", "points", "position_done",
+__all__ = ["LABELS", "LEVELS", "expert", "grade_name", "grade_sentences", "only_play", "points", "position_done",
            "reasons_text", "recommendation", "review_summary"]

@@ -24,6 +24,7 @@ from tutor.web.backgammon.coaching import expert, only_play, recommendation
 from tutor.web.backgammon.wording import point_name
 from tutor.web.sentences import register, say
 from tutor.web.lists import join_and, join_or
+from tutor.web.numbers import decimal
 
 
 def dice_text(dice: Iterable[int]) -> str:
@@ -210,10 +211,10 @@ def _checker(point: int | str) -> str:
 
 def _double_count(you: int, computer: int, lead: int, share: float, threshold: int) -> str:
     if lead > 0:
-        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule.
+        # TRANSLATORS: backgammon hint before the roll: the learner's pip lead against the app's doubling rule; %(share)s is that lead as a percentage of the learner's count, a number with one decimal already written your language's way (10,7 in vi and id).
         return _("Your pip count is %(you)d, the computer's %(computer)d: you lead by %(lead)d, %(share)s%% of your "
                  "count. The app's rule offers the videau from a lead of %(threshold)d%%.", you=you,
-                 computer=computer, lead=lead, share=share, threshold=threshold)
+                 computer=computer, lead=lead, share=decimal(share), threshold=threshold)
     # TRANSLATORS: backgammon hint before the roll: the learner is not ahead in the race.
     return _("Your pip count is %(you)d, the computer's %(computer)d: you are not ahead in the race. The app's rule "
              "offers the videau only from a lead of %(threshold)d%% of your count.", you=you, computer=computer,
@@ -251,11 +252,11 @@ HINTS: dict[str, Callable[..., str]] = {
     "hint_answer_rule": lambda value, doubled: _(
         "If you take, the game is worth %(doubled)d and the videau comes to your side: only you may offer it "
         "next. If you pass, the game ends and you lose %(value)d.", value=value, doubled=doubled),
-    # TRANSLATORS: backgammon hint when the computer offers the videau: its pip lead against the app's rule for taking.
+    # TRANSLATORS: backgammon hint when the computer offers the videau: its pip lead against the app's rule for taking; %(share)s is that lead as a percentage of the computer's count, a number with one decimal already written your language's way (10,7 in vi and id).
     "hint_answer_count": lambda you, computer, lead, share, limit: _(
         "The computer's pip count is %(computer)d, yours %(you)d: it leads by %(lead)d, %(share)s%% of its count. "
         "The app's rule takes when that lead is at most %(limit)d%%.", you=you, computer=computer, lead=lead,
-        share=share, limit=limit),
+        share=decimal(share), limit=limit),
     # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, take.
     "hint_take": lambda value, doubled: _("By the app's rule, take: play on for %(doubled)d.", doubled=doubled),
     # TRANSLATORS: backgammon hint when the computer offers the videau: by the app's rule, pass.

@@ -72,8 +72,8 @@ NOTES: dict[str, Callable[..., str]] = {
         side=side_name(side), value=value),
     # TRANSLATORS: backgammon analyze API: checkers on the bar cannot come back in with either die.
     "entry_closed": lambda side, dice: _(
-        "%(side)s must bring the checkers on the bar back in first, but with %(dice)s both places where they "
-        "could come in hold two or more opposing checkers.", side=side_name(side), dice=dice),
+        "%(side)s must bring the checkers on the bar back in first, but with %(dice)s every place where they "
+        "could come in holds two or more opposing checkers.", side=side_name(side), dice=dice),
     # TRANSLATORS: backgammon analyze API: no checker can move with these dice.
     "turn_lost": lambda side, dice: _(
         "With %(dice)s, %(side)s cannot move any checker: the turn is lost.", side=side_name(side), dice=dice),

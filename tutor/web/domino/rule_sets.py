@@ -31,18 +31,18 @@ def rule_set_name(rules: RuleSet | str) -> str:
     return {
         # TRANSLATORS: name of a rule set: the rules this course teaches (Playboard's Draw dominoes).
         "playboard": lambda: _("Playboard (this course)"),
-        # TRANSLATORS: name of a rule set: the traditional Vietnamese rules "Sato 157"; keep the name.
+        # TRANSLATORS: name of a rule set: "Sato 157", the rules of a Vietnamese domino rulebook (the set's leaflet); keep the name as it is written.
         "sato": lambda: _("Sato 157"),
-        # TRANSLATORS: name of a rule set: "Straight" dominoes for two players (wikiHow); translate the name if your language has one, else keep it.
+        # TRANSLATORS: name of a rule set: "Straight" (plain) dominoes for two players (wikiHow); keep the name and add your language's gloss in brackets (TRANSLATING.md, "Game names").
         "straight": lambda: _("Straight"),
-        # TRANSLATORS: name of a rule set: "All Fives" dominoes for two players (wikiHow); keep the name or use your language's usual one.
+        # TRANSLATORS: name of a rule set: "All Fives" dominoes for two players (wikiHow); keep the name and add your language's gloss in brackets (TRANSLATING.md, "Game names").
         "all-fives": lambda: _("All Fives"),
         MEXICAN_TRAIN: mexican_train_name,
     }[rules if isinstance(rules, str) else rules.name]()
 
 
 def mexican_train_name() -> str:
-    # TRANSLATORS: name of a rule set: Mexican Train, played with a double-twelve set of dominoes; use your language's usual name.
+    # TRANSLATORS: name of a rule set: Mexican Train, played with a double-twelve set of dominoes; keep the name and add your language's gloss in brackets (TRANSLATING.md, "Game names").
     return _("Mexican Train")
 
 

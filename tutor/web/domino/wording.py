@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from babel.numbers import format_decimal
-from flask_babel import get_locale, gettext as _, ngettext, pgettext
+from flask_babel import gettext as _, ngettext, pgettext
 
 from tutor.games.domino.analysis import Note
 from tutor.games.domino import DominoError
 from tutor.web.domino.names import player_name
 from tutor.web.lists import join_and, join_or
+from tutor.web.numbers import decimal
 from tutor.web.api import BODY_ERRORS
 from tutor.web.sentences import lend, register, say, say_or
 
@@ -96,7 +96,7 @@ def _no_scoring_play(count: int) -> str:
 
 def _standing(margin: float) -> str:
     """How far ahead of the opponent a move left the learner on average (All Fives), in words."""
-    points = format_decimal(abs(margin), format="#,##0.#", locale=get_locale() or "en")
+    points = decimal(abs(margin))
     if margin > 0:
         # TRANSLATORS: All Fives hint, inside a sentence: on average the learner ended this many points ahead (a decimal such as 3.5).
         return _("%(points)s points ahead of your opponent", points=points)
@@ -427,18 +427,18 @@ NOTES: dict[str, Callable[..., str]] = {
     "recommend_left": lambda tile, number, samples, wins: _(
         "Play %(tile)s on the left end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
         "cannot see, it won %(wins)s%% of the rounds, the best of your moves.",
-        tile=tile, number=number, samples=samples, wins=wins),
+        tile=tile, number=number, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move (recommend_right): %(wins)s%% is a percentage of simulated rounds won.
     "recommend_right": lambda tile, number, samples, wins: _(
         "Play %(tile)s on the right end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
         "cannot see, it won %(wins)s%% of the rounds, the best of your moves.",
-        tile=tile, number=number, samples=samples, wins=wins),
+        tile=tile, number=number, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move (alternative_left): the second-best move for comparison.
     "alternative_left": lambda tile, number, wins: _(
-        "The next best, %(tile)s on the left end, won %(wins)s%%.", tile=tile, number=number, wins=wins),
+        "The next best, %(tile)s on the left end, won %(wins)s%%.", tile=tile, number=number, wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move (alternative_right): the second-best move for comparison.
     "alternative_right": lambda tile, number, wins: _(
-        "The next best, %(tile)s on the right end, won %(wins)s%%.", tile=tile, number=number, wins=wins),
+        "The next best, %(tile)s on the right end, won %(wins)s%%.", tile=tile, number=number, wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move (recommend_open): the forced opening.
     "recommend_open": lambda tile: _("Open with %(tile)s: the rules allow no other first tile.", tile=tile),
     # TRANSLATORS: hint engine, recommended move (recommend_only_left): a single legal move.
@@ -556,9 +556,9 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, Sato 157 after the first round: the best tile to lead with; %(wins)s%% is a percentage of simulated rounds won.
     "recommend_open_any": lambda tile, samples, wins: _(
         "Open with %(tile)s. In %(samples)s simulated deals of the tiles you cannot see, it won %(wins)s%% of the "
-        "rounds, the best of your tiles.", tile=tile, samples=samples, wins=wins),
+        "rounds, the best of your tiles.", tile=tile, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, Sato 157 after the first round: the second-best tile to lead with, for comparison.
-    "alternative_open": lambda tile, wins: _("The next best, opening with %(tile)s, won %(wins)s%%.", tile=tile, wins=wins),
+    "alternative_open": lambda tile, wins: _("The next best, opening with %(tile)s, won %(wins)s%%.", tile=tile, wins=decimal(wins)),
     # TRANSLATORS: hint ladder, third rung in Sato 157 with four players: nothing fits and, with every tile dealt, there is nothing to draw.
     "move_pass_at_once": lambda: _("No tile fits, and with every tile dealt there is nothing to draw: pass."),
     # TRANSLATORS: hint ladder, third rung in a spinner game: the play.
@@ -569,15 +569,15 @@ NOTES: dict[str, Callable[..., str]] = {
     "recommend_arm": lambda tile, arm, number, samples, wins: _(
         "Play %(tile)s on %(arm)s (on the %(number)s). In %(samples)s simulated deals of the tiles you cannot see, "
         "it won %(wins)s%% of the rounds, the best of your moves.",
-        tile=tile, arm=arm_name(arm), number=number, samples=samples, wins=wins),
+        tile=tile, arm=arm_name(arm), number=number, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, the second-best move in Straight, for comparison.
     "alternative_arm": lambda tile, arm, wins: _(
-        "The next best, %(tile)s on %(arm)s, won %(wins)s%%.", tile=tile, arm=arm_name(arm), wins=wins),
+        "The next best, %(tile)s on %(arm)s, won %(wins)s%%.", tile=tile, arm=arm_name(arm), wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move in All Fives; %(standing)s is e.g. "3.5 points ahead of your opponent".
     "recommend_arm_points": lambda tile, arm, number, samples, margin: _(
         "Play %(tile)s on %(arm)s (on the %(number)s). In %(samples)s simulated deals of the tiles you cannot see, "
         "counting every point from this play to the end of the round, it left you on average %(standing)s, the "
-        "best of your moves.", tile=tile, arm=arm_name(arm), number=number, samples=samples, standing=_standing(margin)),
+        "best of your moves.", tile=tile, arm=arm_name(arm), number=number, samples=decimal(samples), standing=_standing(margin)),
     # TRANSLATORS: hint engine, the second-best move in All Fives; %(standing)s is e.g. "1.5 points behind your opponent".
     "alternative_arm_points": lambda tile, arm, margin: _(
         "The next best, %(tile)s on %(arm)s, left you on average %(standing)s.",
