@@ -115,6 +115,29 @@ def _move_arm_points(tile: str, arm: str, number: int, count: int, points: int) 
                     "so you score %(num)d points.", points, tile=tile, arm=arm_name(arm), number=number, count=count)
 
 
+def _move_named(move: dict) -> str:
+    """A move in a list of moves: "6-1 on the left end", "5-5 on the top arm", "opening with 5-5"."""
+    if move["end"] is None:
+        # TRANSLATORS: hint engine: an opening move in a list of moves about as good as the recommended one.
+        return _("opening with %(tile)s", tile=move["tile"])
+    if move.get("spinner"):
+        # TRANSLATORS: hint engine: a move on a spinner's arm in a list of moves about as good as the recommended one, e.g. "5-1 on the top arm".
+        return _("%(tile)s on %(arm)s", tile=move["tile"], arm=arm_name(move["end"]))
+    if move["end"] == "left":
+        # TRANSLATORS: hint engine: a move on the left end in a list of moves about as good as the recommended one.
+        return _("%(tile)s on the left end", tile=move["tile"])
+    # TRANSLATORS: hint engine: a move on the right end in a list of moves about as good as the recommended one.
+    return _("%(tile)s on the right end", tile=move["tile"])
+
+
+def _about_as_good(moves: list[dict], points: bool) -> str:
+    names = join_or(_move_named(m) for m in moves)
+    # TRANSLATORS: hint engine, after the recommended move: other moves whose results are within the simulation's margin of error, e.g. "6-1 on the left end or 4-2 on the right end".
+    return ngettext("%(moves)s did about as well (within the simulation's margin of error): it is as good a choice.",
+                    "%(moves)s did about as well (within the simulation's margin of error): each is as good a choice.",
+                    len(moves), moves=names)
+
+
 def _no_boneyard_pass(seats: int) -> str:
     # TRANSLATORS: Sato 157 hint: with four players every tile is dealt, so a player with no fitting tile passes without drawing.
     return ngettext("With %(num)d player every tile is dealt, so there is no boneyard: when no tile fits, you pass at once.",
@@ -426,12 +449,12 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, recommended move (recommend_left): %(wins)s%% is a percentage of simulated rounds won.
     "recommend_left": lambda tile, number, samples, wins: _(
         "Play %(tile)s on the left end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
-        "cannot see, it won %(wins)s%% of the rounds, the best of your moves.",
+        "cannot see, it won %(wins)s%% of the rounds.",
         tile=tile, number=number, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move (recommend_right): %(wins)s%% is a percentage of simulated rounds won.
     "recommend_right": lambda tile, number, samples, wins: _(
         "Play %(tile)s on the right end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
-        "cannot see, it won %(wins)s%% of the rounds, the best of your moves.",
+        "cannot see, it won %(wins)s%% of the rounds.",
         tile=tile, number=number, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, recommended move (alternative_left): the second-best move for comparison.
     "alternative_left": lambda tile, number, wins: _(
@@ -439,6 +462,10 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, recommended move (alternative_right): the second-best move for comparison.
     "alternative_right": lambda tile, number, wins: _(
         "The next best, %(tile)s on the right end, won %(wins)s%%.", tile=tile, number=number, wins=decimal(wins)),
+    # TRANSLATORS: hint engine, after the recommended move: its lead over every other move is larger than the simulation's margin of error (about two standard errors).
+    "best_clear": lambda points: _(
+        "No other move did as well, by more than the simulation's margin of error: this is the best move here."),
+    "about_as_good": lambda moves, points: _about_as_good(moves, points),
     # TRANSLATORS: hint engine, recommended move (recommend_open): the forced opening.
     "recommend_open": lambda tile: _("Open with %(tile)s: the rules allow no other first tile.", tile=tile),
     # TRANSLATORS: hint engine, recommended move (recommend_only_left): a single legal move.
@@ -556,7 +583,7 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, Sato 157 after the first round: the best tile to lead with; %(wins)s%% is a percentage of simulated rounds won.
     "recommend_open_any": lambda tile, samples, wins: _(
         "Open with %(tile)s. In %(samples)s simulated deals of the tiles you cannot see, it won %(wins)s%% of the "
-        "rounds, the best of your tiles.", tile=tile, samples=decimal(samples), wins=decimal(wins)),
+        "rounds.", tile=tile, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, Sato 157 after the first round: the second-best tile to lead with, for comparison.
     "alternative_open": lambda tile, wins: _("The next best, opening with %(tile)s, won %(wins)s%%.", tile=tile, wins=decimal(wins)),
     # TRANSLATORS: hint ladder, third rung in Sato 157 with four players: nothing fits and, with every tile dealt, there is nothing to draw.
@@ -568,7 +595,7 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, recommended move in Straight: %(wins)s%% is a percentage of simulated rounds won.
     "recommend_arm": lambda tile, arm, number, samples, wins: _(
         "Play %(tile)s on %(arm)s (on the %(number)s). In %(samples)s simulated deals of the tiles you cannot see, "
-        "it won %(wins)s%% of the rounds, the best of your moves.",
+        "it won %(wins)s%% of the rounds.",
         tile=tile, arm=arm_name(arm), number=number, samples=decimal(samples), wins=decimal(wins)),
     # TRANSLATORS: hint engine, the second-best move in Straight, for comparison.
     "alternative_arm": lambda tile, arm, wins: _(
@@ -576,8 +603,7 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: hint engine, recommended move in All Fives; %(standing)s is e.g. "3.5 points ahead of your opponent".
     "recommend_arm_points": lambda tile, arm, number, samples, margin: _(
         "Play %(tile)s on %(arm)s (on the %(number)s). In %(samples)s simulated deals of the tiles you cannot see, "
-        "counting every point from this play to the end of the round, it left you on average %(standing)s, the "
-        "best of your moves.", tile=tile, arm=arm_name(arm), number=number, samples=decimal(samples), standing=_standing(margin)),
+        "counting every point from this play to the end of the round, it left you on average %(standing)s.", tile=tile, arm=arm_name(arm), number=number, samples=decimal(samples), standing=_standing(margin)),
     # TRANSLATORS: hint engine, the second-best move in All Fives; %(standing)s is e.g. "1.5 points behind your opponent".
     "alternative_arm_points": lambda tile, arm, margin: _(
         "The next best, %(tile)s on %(arm)s, left you on average %(standing)s.",
@@ -619,6 +645,8 @@ def render_notes(notes: Iterable[Note]) -> str:
 
 
 ERRORS: dict[str, Callable[..., str]] = {
+    # TRANSLATORS: error message of the analyze API (advice): "advice" must be true or false; JSON words stay in English.
+    "advice": lambda **p: _("advice must be true or false."),
     # TRANSLATORS: error message of the analyze API (hands_type); field names such as hands, line, to_move and passes stay in English.
     "hands_type": lambda **p: _("hands must be a list of hands, each a list of tiles such as \"6-3\"."),
     # TRANSLATORS: error message of the analyze API (line_type); field names such as hands, line, to_move and passes stay in English.

@@ -36,7 +36,7 @@ _HOMES = {
     "Event": "view", "SeatTracker": "view", "SeatView": "view",
     "CandidateScore": "simulation", "simulate": "simulation", "_Sampler": "simulation", "_BY_WEIGHT": "simulation",
     "DEFAULT_SAMPLES": "recommendation", "Recommendation": "recommendation", "distinct_moves": "recommendation",
-    "recommend": "recommendation",
+    "recommend": "recommendation", "MoveGrade": "grading", "grade_move": "grading", "estimate_fields": "grading",
     "HintLadder": "explain", "draw_notes": "explain", "explain_position": "explain", "explain_turn": "explain", "hint_ladder": "explain",
     "legal_move_notes": "explain", "opening_notes": "explain",
     "pass_notes": "explain", "round_end_notes": "explain", "strategy_notes": "explain",
@@ -58,6 +58,6 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "CandidateScore", "DEFAULT_SAMPLES", "Event", "HintLadder", "Recommendation", "SeatTracker", "SeatView",
-    "distinct_moves", "draw_notes", "explain_position", "explain_turn", "hint_ladder", "legal_move_notes",
+    "MoveGrade", "distinct_moves", "draw_notes", "estimate_fields", "grade_move", "explain_position", "explain_turn", "hint_ladder", "legal_move_notes",
     "opening_notes", "pass_notes", "recommend", "round_end_notes", "simulate", "strategy_notes",
 ]

@@ -12,7 +12,7 @@ from tutor.games.domino import Action, ActionKind, End
 from tutor.games.domino.rules import score_domino_to_five
 from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import NUMBER_MASK
-from tutor.games.domino.hints.simulation import CandidateScore, simulate
+from tutor.games.domino.hints.simulation import CandidateScore, difference, simulate
 from tutor.games.domino.hints.view import SeatView, deals_every_tile
 
 #: Determinizations per recommendation. Strength levels off near 100 against heaviest-first
@@ -25,6 +25,12 @@ DEFAULT_SAMPLES = 600
 #: 0.1 s on the test machine for the widest choices (bench/spinner_hints.py).
 SPINNER_SAMPLES = 200
 
+#: A move is called the best only when its lead over every other is more than this many standard
+#: errors of the deal-by-deal difference (the simulation's own uncertainty: the same deals are
+#: played for every move, so their results are compared pair by pair): about a 2 % chance that
+#: noise alone made it lead. Moves within that are "about as good", and said so.
+CLEAR_LEAD = 2.0
+
 
 @dataclass(frozen=True)
 class Recommendation:
@@ -35,19 +41,33 @@ class Recommendation:
     candidates: tuple[CandidateScore, ...]
     samples: int
     notes: tuple[Note, ...]
+    #: the other candidates whose results are within the simulation's uncertainty of the best one
+    #: (:data:`CLEAR_LEAD`): when there are any, no move is called the best
+    equal: tuple[CandidateScore, ...] = ()
+
+    @property
+    def clear(self) -> bool:
+        """Whether the recommended move is the best by more than the simulation's uncertainty."""
+        return bool(self.candidates) and not self.equal
+
+
+def game_key(view: SeatView, action: Action) -> object:
+    """What the rest of the round depends on after ``action``: equal for two placements that lead
+    to the same game (a tile fitting two equal ends: left or right leaves the same pair of ends)."""
+    if action.kind is ActionKind.PLAY and view.layout is not None:
+        return action.tile, _spinner_game(view.layout_after(action))
+    if action.kind is ActionKind.PLAY:
+        return action.tile, tuple(sorted(view.ends_after(action)))
+    return action
 
 
 def distinct_moves(view: SeatView) -> list[Action]:
     """The viewer's legal actions, keeping one of each set of placements that lead to the same
-    game (a tile fitting two equal ends: left or right leaves the same pair of ends)."""
+    game (:func:`game_key`)."""
     seen = set()
     moves = []
     for action in view.legal_actions():
-        key: object = action
-        if action.kind is ActionKind.PLAY and view.layout is not None:
-            key = (action.tile, _spinner_game(view.layout_after(action)))
-        elif action.kind is ActionKind.PLAY:
-            key = (action.tile, tuple(sorted(view.ends_after(action))))
+        key = game_key(view, action)
         if key not in seen:
             seen.add(key)
             moves.append(action)
@@ -91,7 +111,38 @@ def recommend(view: SeatView, *, seed: int = 0, samples: int | None = None) -> R
     else:
         order = sorted(range(len(scores)), key=lambda i: (-scores[i].win_rate, -scores[i].margin, i))
     ranked = tuple(scores[i] for i in order)
-    return Recommendation(ranked[0].action, ranked, samples, tuple(_move_reasons(view, ranked, samples)))
+    equal = about_as_good(ranked)
+    notes = _move_reasons(view, ranked, samples)
+    notes.insert(2, _lead_note(view, equal))  # after the move and the next best, before the reasons
+    return Recommendation(ranked[0].action, ranked, samples, tuple(notes), equal)
+
+
+def about_as_good(ranked: Sequence[CandidateScore]) -> tuple[CandidateScore, ...]:
+    """The candidates after the first whose difference from it, deal by deal, is within
+    :data:`CLEAR_LEAD` standard errors (All Fives' outcomes are points, the others' rounds won)."""
+    best = ranked[0]
+    found = []
+    for other in ranked[1:]:
+        gap = difference(best, other)
+        if gap.lead <= CLEAR_LEAD * gap.error:
+            found.append(other)
+    return tuple(found)
+
+
+def move_of(view: SeatView, action: Action) -> dict:
+    """A move as the notes name it: the tile and where it goes (an end, an arm, or nowhere: an
+    opening)."""
+    if action.kind is ActionKind.OPEN or action.end is None:
+        return {"tile": str(action.tile), "end": None}
+    return {"tile": str(action.tile), "end": action.end.value, "spinner": view.layout is not None}
+
+
+def _lead_note(view: SeatView, equal: Sequence[CandidateScore]) -> Note:
+    """Whether the recommended move is clearly the best or one of several about as good."""
+    if not equal:
+        return Note("best_clear", {"points": view.rules.scores_ends})
+    return Note("about_as_good", {"moves": [move_of(view, c.action) for c in equal],
+                                  "points": view.rules.scores_ends})
 
 
 def _percent(rate: float) -> int:
@@ -217,4 +268,5 @@ def _move_reasons(view: SeatView, ranked: Sequence[CandidateScore], samples: int
 
 
 
-__all__ = ["DEFAULT_SAMPLES", "Recommendation", "SPINNER_SAMPLES", "distinct_moves", "recommend"]
+__all__ = ["CLEAR_LEAD", "DEFAULT_SAMPLES", "Recommendation", "SPINNER_SAMPLES", "about_as_good", "distinct_moves", "game_key", "move_of",
+           "recommend"]

@@ -160,6 +160,36 @@ class CandidateScore:
     action: Action
     win_rate: float  # rounds won, a tie (nobody scores) counting half
     margin: float  # mean points: won as positive, lost as negative
+    #: each simulated round's result, in the order of the deals (the same deals for every move):
+    #: 1, 0.5 or 0 for a round won, tied or lost; in All Fives the points gained over the opponent.
+    #: Moves compared deal by deal say how sure the comparison is (:func:`difference`).
+    outcomes: tuple[float, ...] = ()
+
+    def __eq__(self, other: object) -> bool:  # the estimate, not the deals it came from
+        return (isinstance(other, CandidateScore) and (self.action, self.win_rate, self.margin)
+                == (other.action, other.win_rate, other.margin))
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.win_rate, self.margin))
+
+
+@dataclass(frozen=True)
+class Difference:
+    """How much better one move did than another over the same simulated deals, and how sure that
+    is: ``lead`` the mean of the deal-by-deal differences, ``error`` its standard error."""
+
+    lead: float
+    error: float
+
+
+def difference(better: CandidateScore, other: CandidateScore) -> Difference:
+    """``better`` against ``other``, deal by deal (the paired difference of their outcomes)."""
+    pairs = [a - b for a, b in zip(better.outcomes, other.outcomes)]
+    if len(pairs) < 2:
+        return Difference(0.0, 0.0)
+    mean = sum(pairs) / len(pairs)
+    variance = sum((d - mean) ** 2 for d in pairs) / (len(pairs) - 1)
+    return Difference(mean, (variance / len(pairs)) ** 0.5)
 
 
 
@@ -176,7 +206,7 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
         assert action.tile is not None
         left, right = view.ends_after(action)
         starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), left, right))
-    wins = [0.0] * len(actions)
+    outcomes: list[list[float]] = [[] for _ in actions]
     margins = [0] * len(actions)
     for _ in range(samples):
         hands, stock = sampler.sample(rng)
@@ -184,20 +214,21 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
             if not own_after:  # the move plays out: the others' pips are the score
                 dealt = list(hands)
                 dealt[seat] = 0
-                wins[i] += 1
+                outcomes[i].append(1.0)
                 margins[i] += rules.score_domino([_rank_pips(h) for h in dealt], seat)
                 continue
             dealt = list(hands)
             dealt[seat] = own_after
             winner, points, _ = playout(dealt, left, right, following, 0, stock[:], heaviest_choice, None, rules, BY_RANK)
             if winner == seat:
-                wins[i] += 1
+                outcomes[i].append(1.0)
                 margins[i] += points
             elif winner is None:
-                wins[i] += 0.5
+                outcomes[i].append(0.5)
             else:
+                outcomes[i].append(0.0)
                 margins[i] -= points
-    return [CandidateScore(a, w / samples, m / samples) for a, w, m in zip(actions, wins, margins)]
+    return [CandidateScore(a, sum(o) / samples, m / samples, tuple(o)) for a, o, m in zip(actions, outcomes, margins)]
 
 
 def _arm_state(layout: SpinnerLayout) -> tuple[list[int], list[bool], list[bool]]:
@@ -226,6 +257,7 @@ def _simulate_spinner(view: SeatView, actions: Sequence[Action], samples: int, r
         starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), layout.spinner.high, _arm_state(layout), own_points))
     wins = [0.0] * len(actions)
     margins = [0] * len(actions)
+    outcomes: list[list[float]] = [[] for _ in actions]
     for _ in range(samples):
         hands, stock = sampler.sample(rng)
         for i, (own_after, spinner, (numbers, doubles, filled), own_points) in enumerate(starts):
@@ -238,22 +270,20 @@ def _simulate_spinner(view: SeatView, actions: Sequence[Action], samples: int, r
                 winner, end_points, _, points = spinner_playout(
                     dealt, spinner, numbers[:], doubles[:], filled[:], following, 0, stock[:], rules, BY_RANK)
             if not rules.scores_ends:  # Straight: the round's winner scores, as on a line
-                if winner == seat:
-                    wins[i] += 1
-                    margins[i] += end_points
-                elif winner is None:
-                    wins[i] += 0.5
-                else:
-                    margins[i] -= end_points
+                result = 1.0 if winner == seat else 0.5 if winner is None else 0.0
+                wins[i] += result
+                outcomes[i].append(result)
+                margins[i] += end_points if winner == seat else -end_points if winner is not None else 0
                 continue
             points[seat] += own_points
             if winner is not None:
                 points[winner] += end_points
             # All Fives: the viewer's points from here on against the opponent's
-            difference = points[seat] - max(p for s, p in enumerate(points) if s != seat)
-            wins[i] += 1 if difference > 0 else 0.5 if difference == 0 else 0
-            margins[i] += difference
-    return [CandidateScore(a, w / samples, m / samples) for a, w, m in zip(actions, wins, margins)]
+            gained = points[seat] - max(p for s, p in enumerate(points) if s != seat)
+            wins[i] += 1 if gained > 0 else 0.5 if gained == 0 else 0
+            margins[i] += gained
+            outcomes[i].append(float(gained))
+    return [CandidateScore(a, w / samples, m / samples, tuple(o)) for a, w, m, o in zip(actions, wins, margins, outcomes)]
 
 
-__all__ = ["CandidateScore", "simulate"]
+__all__ = ["CandidateScore", "Difference", "difference", "simulate"]
