@@ -671,7 +671,8 @@ BROKEN = "The text is not closed: it needs a quotation mark at its end."
 def test_context_pictures_cover_the_pages_of_both_courses(app, browser, tmp_path, monkeypatch):
     """`make context-shots` finds most entries shown somewhere (the pages of both courses, the presenter's
     slides and notes, the game states a walk reaches, refused addresses, posted answers, the analyze
-    API's answers, the status page's reports of broken catalogs), and photographs what each kind of
+    API's answers, the status page's reports of broken catalogs, class mode's pages seen by a teacher
+    and by students), and photographs what each kind of
     visit shows: a sample of each kind in Chromium."""
     from werkzeug.middleware.dispatcher import DispatcherMiddleware
 
@@ -720,7 +721,9 @@ def test_context_pictures_cover_the_pages_of_both_courses(app, browser, tmp_path
               first(lambda v: v in choice.visits and "/domino/play?" in v.path and "m=" in v.path),  # a walked state
               # a text another fills in: "%(player)s drew %(num)d tile." with "Your opponent"
               first(lambda v: any(msgid.startswith("%(player)s") for _c, msgid in choice.shows.get(v.key(), ()))),
-              showing(BROKEN)]  # the status page's report of a broken catalog
+              showing(BROKEN),  # the status page's report of a broken catalog
+              showing("You answered %(answer)s: right!"),  # a student's phone, known by its cookie
+              showing("Your class %(code)s")]  # the teacher's page, known by the teacher's cookie
     expected = set().union(*(choice.shows.get(visit.key(), set()) for visit in sample))
     base, server = context_shots.serve(DispatcherMiddleware(app, {context_states.PLANTED: planted}))
     try:
@@ -740,6 +743,9 @@ def test_context_pictures_cover_the_pages_of_both_courses(app, browser, tmp_path
     assert "The request body must be a JSON object." in by_msgid  # an API's refusal, in its JSON
     assert by_msgid["The request body must be a JSON object."]["body"] == []
     assert by_msgid[BROKEN]["page"] == context_states.PLANTED + "/en/translators/"
+    # class mode's pages, seen with the cookie of a student who answered right and of the teacher
+    assert "/en/class/" in by_msgid["You answered %(answer)s: right!"]["page"]
+    assert by_msgid["Your class %(code)s"]["page"].endswith("/teacher")
     for name in index:
         assert (tmp_path / "shots" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -39,8 +39,11 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
-from tutor.tools.context_states import Visit, plain, shown_in, split_context, with_msgids
+from urllib.parse import urlsplit
+
+from tutor.tools.context_states import plain, shown_in, split_context, with_msgids
 from tutor.paths import REPOSITORY, TRANSLATIONS
+from tutor.tools.visits import Visit
 
 SHOTS = REPOSITORY / "context-shots"
 CHROMIUM = "/usr/bin/chromium"
@@ -416,8 +419,15 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     on_app = False  # the page is one of the app's own, so that the msgids view can be fetched from it
+    with_cookies = False  # the last visit's cookies are in the browser
+    host = urlsplit(base_url).hostname
     for visit in visits:
         visit = visit if isinstance(visit, Visit) else Visit(visit)
+        if with_cookies or visit.cookies:  # a class's teacher or student: only their cookie
+            context.clear_cookies()
+            context.add_cookies([{"name": name, "value": value, "domain": host, "path": path}
+                                 for name, value, path in visit.cookies])
+            with_cookies = bool(visit.cookies)
         if visit.is_api:
             found, english = _api_texts(base_url, visit)
         else:

@@ -35,6 +35,7 @@ A tool's module, never imported by the app.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import random
@@ -45,23 +46,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-
-@dataclass(frozen=True)
-class Visit:
-    """A request whose answer shows texts: a page (``form``: the fields posted to it, if any) or the
-    analyze API (``body``: the JSON posted; its answer is shown as JSON)."""
-
-    path: str
-    form: tuple[tuple[str, str], ...] = ()
-    body: Any = None
-
-    @property
-    def is_api(self) -> bool:
-        return self.path.startswith("/api/")
-
-    def key(self) -> str:
-        """The same visit, the same key (a body is a dict: not hashable)."""
-        return json.dumps([self.path, self.form, self.body], sort_keys=True)
+from tutor.tools.visits import Visit
 
 
 _FORM = re.compile(r'<form method="get"[^>]*action="([^"]+)"[^>]*>(.*?)</form>', re.S)
@@ -125,6 +110,10 @@ def shown_texts(client, visit: Visit) -> list[str]:
     if visit.is_api:
         response = client.post(with_msgids(visit.path), json=visit.body)
         return [text for _path, leaf in json_leaves(response.get_json(silent=True)) for text in shown_in(leaf)]
+    if visit.cookies:  # a browser of its own, with only these cookies
+        client = client.application.test_client()
+        for name, value, path in visit.cookies:
+            client.set_cookie(name, value, path=path)
     if visit.form:
         response = client.post(with_msgids(visit.path), data=dict(visit.form))
     else:
@@ -810,6 +799,8 @@ DOMINO_FAULTS: tuple[Any, ...] = (
     {"rules": "straight", "hands": [["6-5"], ["1-0"]], "layout": None, "to_move": 0},
     {"rules": "playboard", "hands": [["6-6"], ["1-1"]], "line": [], "scores": [0, 0]},
     {"rules": "all-fives", "hands": [["6-6"], ["1-1"]], "layout": {"spinner": "5-5"}, "to_move": 0, "scores": [3]},
+    {"hands": [["6-6"], ["1-1"]], "line": [], "advice": "yes"},
+    functools.reduce(lambda inner, _level: [inner], range(40), []),  # brackets 41 deep
 )
 #: Bodies the backgammon API refuses, one fault each.
 BACKGAMMON_FAULTS: tuple[Any, ...] = (
@@ -1116,6 +1107,7 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
                 stale += 1
             if stale == STALE:
                 break
+    from tutor.tools.context_classes import class_visits
     from tutor.web.backgammon.play import HINT_LEVELS
 
     states = backgammon_games(app, backgammon, seed)
@@ -1143,6 +1135,7 @@ def choose(app, base: list[str], identify: Callable[[str], Any], seed: int = 0, 
               if re.search(r"\d-\d", decisions_of(path)) and ":" not in decisions_of(path)
               for refused in end_refusals(client, path)]
     later += [Visit(path) for path in (*tampered_paths(base), *worked_out_paths(client, base))] + hand_made_visits()
+    later += class_visits(app)
     for visit in [*later, *answer_visits(client, base, domino_number_answers), *api_visits(seed)]:
         if offer(visit):
             choice.visits.append(visit)
