@@ -8,7 +8,9 @@ legal action at each turn, cut where the round (the opponents' turns included) h
 later request is timed on its own, in a single thread, by the wall clock and by the process's CPU
 time (which other programs on a busy machine do not inflate). The last line is fixed so runs can
 be compared:
-``guided request: N actions (M learner moves); p50 X ms; min Y ms; cpu p50 C ms; with a hint p50 Z ms``
+``guided request: N actions (M learner moves); p50 X ms; min Y ms; cpu p50 C ms; with a hint p50 Z ms;
+graded p95 G ms; grading off p50 O ms`` (the page grades the learner's last move when it had a
+choice: issue #34; ``grade=0`` turns that off).
 """
 
 from __future__ import annotations
@@ -27,14 +29,18 @@ from tutor.games.domino.guided import hand_by_id, replay  # noqa: E402
 
 
 def learner_moves(hand_id: str, actions: int) -> tuple[list[str], int]:
-    """The shortest prefix of the first-choice line whose round holds ``actions`` actions or more."""
+    """The shortest prefix of the first-choice line whose round holds ``actions`` actions or more
+    and whose last learner move had a choice (so that the page grades it), if the round has one."""
     hand = hand_by_id(hand_id)
     moves: list[str] = []
+    chose = False
     while True:
         game = replay(hand.deal, moves, hand.opponents())
-        if len(game.actions) >= actions or game.is_over:
+        if (len(game.actions) >= actions and chose) or game.is_over:
             return moves, len(game.actions)
-        moves.append(str(game.position.legal_actions()[0]))
+        legal = game.position.legal_actions()
+        chose = len({action.tile for action in legal}) > 1
+        moves.append(str(legal[0]))
 
 
 def timed(client, url: str, requests: int) -> tuple[list[float], list[float]]:
@@ -59,11 +65,19 @@ def main(hand_id: str = "three-players", actions: int = 30, requests: int = 30) 
     url = f"/en/domino/hands/{hand_id}?moves={'.'.join(moves)}"
     plain, plain_cpu = timed(client, url, requests)
     hinted, _ = timed(client, url + "&hint=3", requests)
+    ungraded, _ = timed(client, url + "&grade=0", requests)
+    graded = 'class="grade grade-' in client.get(url).get_data(as_text=True)
     print(url)
     print(f"guided request: {total} actions ({len(moves)} learner moves); "
           f"p50 {statistics.median(plain) * 1000:.1f} ms; min {min(plain) * 1000:.1f} ms; "
           f"cpu p50 {statistics.median(plain_cpu) * 1000:.1f} ms; "
-          f"with a hint p50 {statistics.median(hinted) * 1000:.1f} ms")
+          f"with a hint p50 {statistics.median(hinted) * 1000:.1f} ms; "
+          f"{'graded' if graded else 'no grade (the last move was forced)'} p95 {p95(plain) * 1000:.1f} ms; "
+          f"grading off p50 {statistics.median(ungraded) * 1000:.1f} ms")
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, round(0.95 * len(values)) - 1)]
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ plain links and GET forms, without JavaScript.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from tutor.games.domino.diagrams import Display, describe_position, display_options, last_tile_move
-from tutor.games.domino import PLAYBOARD, Deal, DominoError, IllegalMoveError, Match, Required, Tile
+from tutor.games.domino import PLAYBOARD, ActionKind, Deal, DominoError, IllegalMoveError, Match, Required, Tile
 from tutor.games.domino.clicks import interpret_click
 from tutor.games.domino.rules import OpeningReason, RoundResult, RuleSet
 from tutor.freeplay import (DOMINO_RULES, GameIdError, free_play_deal, free_play_seed, free_play_shuffle, new_game_id,
@@ -38,6 +38,8 @@ from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, ro
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
+from tutor.web.domino.coaching import grade_name, grade_sentences
+from tutor.games.domino.hints.grading import MoveGrade, grade_move
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -48,7 +50,7 @@ bp = Blueprint("domino_play", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
 # what a game page shows (Mexican Train's pages too): its state, its help, the projector layout, an answer
 keep_in_language_links(bp, "g", "m", "moves", "deal", "replay", "rules", "seats", "short", "present", "hint",
-                       "explain", "strategy", "answered", "winner", "points")
+                       "explain", "strategy", "answered", "winner", "points", "grade")
 bp.add_app_template_global(player_name, "player_name")
 
 LEARNER = 0
@@ -89,6 +91,7 @@ class Table:
     rules: RuleSet = PLAYBOARD  # free play: read from the game id; a guided hand: the hand's
     deals: list[int] = field(default_factory=list)  # free play: how many times each round was restarted
     replaying: bool = False  # free play: the moves replay the last finished round's deal (not counted)
+    grading: bool = True  # each move with a choice graded by the coach (grade=0 in the address turns it off)
 
     @property
     def rules_name(self) -> str:
@@ -130,6 +133,8 @@ class Table:
         """This game's address with other moves (of the round on the page: the replay's when
         replaying; ``replay=None`` leaves the replay), ``new_round`` one more round, other ``deals``."""
         moves = self.moves if moves is None else moves
+        if not self.grading:
+            extra.setdefault("grade", "0")
         if self.hand_id is not None:
             return url_for("domino_play.guided", hand_id=self.hand_id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished]
@@ -154,9 +159,9 @@ class Table:
     def form_fields(self) -> dict[str, str]:
         """Hidden fields that carry the state through the move form."""
         if self.hand_id is not None:
-            return {"moves": MOVE_SEPARATOR.join(self.moves)}
+            return {"moves": MOVE_SEPARATOR.join(self.moves), **({} if self.grading else {"grade": "0"})}
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished]
-        fields = {"g": self.game_id}
+        fields = {"g": self.game_id, **({} if self.grading else {"grade": "0"})}
         if self.replaying:
             fields["replay"] = MOVE_SEPARATOR.join(self.moves)
         else:
@@ -216,7 +221,8 @@ def guided(hand_id: str):
         hand = hand_by_id(hand_id)
     except KeyError:
         abort(404)
-    table = Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")), rules=hand.rules)
+    table = Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")), rules=hand.rules,
+                  grading=_grading())
     return _game_page(table)
 
 
@@ -255,11 +261,36 @@ def free_play():
     deals = read_deal_numbers(request.args.get("deal", ""), len(rounds))
     if "replay" in request.args:  # the last round's deal again, as practice (takebacks.py)
         table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds],
-                      _moves(request.args["replay"]), game_id=game_id, rules=rules, deals=deals, replaying=True)
+                      _moves(request.args["replay"]), game_id=game_id, rules=rules, deals=deals, replaying=True,
+                      grading=_grading())
     else:
         table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds[:-1]],
-                      _moves(rounds[-1]), game_id=game_id, rules=rules, deals=deals)
+                      _moves(rounds[-1]), game_id=game_id, rules=rules, deals=deals, grading=_grading())
     return _game_page(table)
+
+
+def _grading() -> bool:
+    """``grade=``: 1 (the default) grades each move with a choice, 0 turns the coach off."""
+    grading = request.args.get("grade", "1")
+    if grading not in ("0", "1"):
+        # TRANSLATORS: a domino game address whose grade= is neither 0 (grading off) nor 1 (on).
+        raise BadGame(_("In a game's address, grade= is 0 (no grades) or 1 (every move graded)."))
+    return grading == "1"
+
+
+def _last_grade(table: Table, game: Game) -> tuple[SeatView, MoveGrade] | None:
+    """The coach's grade of the learner's last move (issue #34), while nothing of theirs followed
+    it: the position before it as the learner saw it, graded at the seed its hint used, so that
+    the grade and the hint agree. None for a draw or a pass, and when the rules left no choice."""
+    if not table.grading:
+        return None
+    mine = [i for i, before in enumerate(game.positions[:-1]) if before.to_move == LEARNER]
+    if not mine or game.actions[mine[-1]].kind not in (ActionKind.PLAY, ActionKind.OPEN):
+        return None
+    index = mine[-1]
+    view = SeatView.from_history(game.positions[:index + 1], game.actions[:index], LEARNER)
+    graded = grade_move(view, game.actions[index], seed=table.seed + index)
+    return None if graded.forced else (view, graded)
 
 
 # ---- the page -------------------------------------------------------------------------------------
@@ -333,6 +364,7 @@ def _game_page(table: Table):
         status = 400
     result_shown = over and (not asks or (answer is not None and answer["done"]))
     headline = round_headline(result, voice) if over else ""
+    last_grade = _last_grade(table, game)
     return render_template(
         # present=1: the same game laid out for a projector (tutor/web/present.py, domino/play/present.html)
         "domino/play/present.html" if request.args.get("present") == "1" else "domino/play/game.html",
@@ -360,7 +392,12 @@ def _game_page(table: Table):
         undo_url=_undo_url(table, game, over), restart_url=table.restart_url() if table.moves or over else None,
         round_scores=_round_scores(position, voice) if table.hand_id is not None and not over else "",
         status_text=_status(game, over, fresh, headline if result_shown else "", asking=bool(asks)),
-        table_anchor=TABLE_ANCHOR,
+        table_anchor=TABLE_ANCHOR, graded=last_grade[1] if last_grade else None,
+        grade_label=grade_name(last_grade[1].label) if last_grade else "",
+        grade_lines=grade_sentences(*last_grade, voice) if last_grade else [],
+        better_url=table.url(table.moves[:-1], hint=HINT_LEVELS) + "#" + TABLE_ANCHOR
+        if last_grade and last_grade[1].better and _undo_url(table, game, over) else "",
+        grading_url=replace(table, grading=not table.grading).url() + "#" + TABLE_ANCHOR,
     ), status
 
 

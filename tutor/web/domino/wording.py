@@ -115,7 +115,7 @@ def _move_arm_points(tile: str, arm: str, number: int, count: int, points: int) 
                     "so you score %(num)d points.", points, tile=tile, arm=arm_name(arm), number=number, count=count)
 
 
-def _move_named(move: dict) -> str:
+def move_named(move: dict) -> str:
     """A move in a list of moves: "6-1 on the left end", "5-5 on the top arm", "opening with 5-5"."""
     if move["end"] is None:
         # TRANSLATORS: hint engine: an opening move in a list of moves about as good as the recommended one.
@@ -131,7 +131,7 @@ def _move_named(move: dict) -> str:
 
 
 def _about_as_good(moves: list[dict], points: bool) -> str:
-    names = join_or(_move_named(m) for m in moves)
+    names = join_or(move_named(m) for m in moves)
     # TRANSLATORS: hint engine, after the recommended move: other moves whose results are within the simulation's margin of error, e.g. "6-1 on the left end or 4-2 on the right end".
     return ngettext("%(moves)s did about as well (within the simulation's margin of error): it is as good a choice.",
                     "%(moves)s did about as well (within the simulation's margin of error): each is as good a choice.",

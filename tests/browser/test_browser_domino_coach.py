@@ -1,0 +1,58 @@
+"""The dominoes coach's grade on a phone (issue #34), in real Chromium at 390 x 844: a free game of
+Straight where the learner's last tile was a mistake (found through the Flask test client by
+tests/domino/test_domino_coach_pages.py's learner, who plays against the hint every other turn).
+The grade shows in the page's language inside the screen's width, in the table's part of the page
+(the part the learner comes back to after each move: it is on screen without scrolling), axe finds
+nothing in it, and its button opens the position before with the better tile outlined."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_domino_coach_pages import GRADE, play_through
+from tutor.freeplay import new_game_id
+from tutor.games.domino.rules import RULE_SETS
+
+BOX = """() => {
+  const box = document.querySelector("section.grade");
+  const r = box ? box.getBoundingClientRect() : null;
+  return {scroll: document.documentElement.scrollWidth, lang: document.documentElement.lang,
+          box: r && {x: r.x, y: r.y, width: r.width, height: r.height, text: box.innerText, css: box.className}};
+}"""
+
+
+@pytest.fixture(scope="module")
+def mistake(app) -> dict:
+    client = app.test_client()
+    for number in range(21, 40):
+        start = f"/en/domino/play?g={new_game_id(2, nonce=bytes([number]) * 12, rules=RULE_SETS['straight'])}"
+        for step in play_through(client, start, 10):
+            found = GRADE.search(step["page"])
+            if found and found.group(1) == "mistake":
+                return step
+    raise AssertionError("no mistake in 19 games of a learner who plays against the hint every other turn")
+
+
+@pytest.mark.parametrize("lang", ["vi", "id"])
+def test_a_mistake_is_graded_on_a_phone_and_its_better_move_shown(live_server, phone, mistake, lang):
+    from axe_playwright_python.sync_playwright import Axe
+
+    phone.goto(live_server + mistake["after"].replace("/en/", f"/{lang}/") + "#table")
+    state = phone.evaluate(BOX)
+    assert state["lang"] == lang and state["scroll"] <= 390
+    box = state["box"]
+    assert box and "grade-mistake" in box["css"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390.5, box
+    assert box["y"] < 844, "on screen where the page lands after a move (#table)"
+    assert mistake["best"] in box["text"] and mistake["tile"] in box["text"]
+    assert not re.search(r"\b(move|better|rounds|simulated)\b", box["text"]), box["text"]
+    results = Axe().run(phone, context="section.grade")
+    assert not [v["id"] for v in results.response["violations"]]
+    phone.locator("section.grade a.button").click()
+    phone.wait_for_load_state()
+    assert "hint=3" in phone.url
+    outlined = phone.evaluate("() => [...document.querySelectorAll('.hints li')].map(li => li.innerText)")
+    assert outlined and mistake["best"] in outlined[-1], outlined
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,0 +1,73 @@
+"""The dominoes coach's words: how good the learner's last move was (issue #34), in the shared
+grade box (``templates/_coach.html``).
+
+The grade comes from ``tutor.games.domino.hints.grading`` (the hint engine's own simulation, at the
+seed the hint of that turn used, so the grade and the hint never disagree); here each label has
+one sentence, with the numbers the simulation measured, written as the page's language writes them
+(Babel, ``tutor.web.numbers``), and the better move's reasons are the hint's own ("reason_..." notes).
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from tutor.games.domino.hints import SeatView
+from tutor.games.domino.hints.grading import MoveGrade, candidate_for
+from tutor.games.domino.hints.recommendation import move_of
+from tutor.web.domino.voice import Voice, render_all
+from tutor.web.domino.wording import move_named
+from tutor.web.lists import join_or
+from tutor.web.numbers import decimal, percent
+
+
+def grade_name(label: str) -> str:
+    """A grade's name, as the box's label."""
+    return {
+        # TRANSLATORS: dominoes: the grade of the learner's move when no move did clearly better (by the app's simulation).
+        "best": lambda: _("Best move"),
+        # TRANSLATORS: dominoes: the grade of a move that loses a little (under 5 rounds in 100; All Fives: under 1.5 points) against the best.
+        "good": lambda: _("Good"),
+        # TRANSLATORS: dominoes: the grade of a move that loses clearly more than that against the best.
+        "mistake": lambda: _("Mistake"),
+    }[label]()
+
+
+def grade_sentences(view: SeatView, graded: MoveGrade, voice: Voice) -> list[str]:
+    """One line on the learner's move, then (when it was not the best) why the better one is. A move
+    the rules forced is not graded (the page shows no grade for it: nothing was chosen)."""
+    move = move_named(move_of(view, graded.action))
+    recommendation = graded.recommendation
+    mine = candidate_for(view, recommendation, graded.action)
+    best = recommendation.candidates[0]
+    if graded.label == "best":
+        others = [c for c in (best, *recommendation.equal) if c is not mine]
+        if not others:
+            # TRANSLATORS: dominoes, after the learner's move: it was the best, by more than the simulation's margin of error.
+            return [_("In %(samples)s simulated deals of the tiles you could not see, no other move did as well as "
+                      "%(move)s.", samples=decimal(recommendation.samples), move=move)]
+        # TRANSLATORS: dominoes, after the learner's move: no move did clearly better; %(others)s names the moves about as good, e.g. "6-1 on the left end or 4-2 on the right end".
+        return [_("No move did clearly better than %(move)s; %(others)s did about as well.", move=move,
+                  others=join_or(move_named(move_of(view, c.action)) for c in others))]
+    better = move_named(move_of(view, best.action))
+    if graded.points:  # All Fives: the points gained over the opponent from here to the round's end
+        loss = decimal(graded.loss)
+        if graded.label == "good":
+            # TRANSLATORS: All Fives, after the learner's move, graded "good"; %(loss)s is the points it gives away on average, e.g. "0,8".
+            line = _("%(move)s is close to the best move, %(better)s: it gives away %(loss)s points on average.",
+                     move=move, better=better, loss=loss)
+        else:
+            # TRANSLATORS: All Fives, after the learner's move, graded "mistake"; %(loss)s is the points it gives away on average, e.g. "4,5".
+            line = _("%(better)s was clearly better than your %(move)s, which gives away %(loss)s points on "
+                     "average.", move=move, better=better, loss=loss)
+    else:
+        rates = {"best": percent(best.win_rate), "mine": percent(mine.win_rate)}
+        if graded.label == "good":
+            # TRANSLATORS: dominoes, after the learner's move, graded "good"; %(mine)s and %(best)s are shares of simulated rounds won, e.g. "58%" and "61%".
+            line = _("%(move)s is close to the best move, %(better)s: it won %(mine)s of the simulated rounds, the "
+                     "best %(best)s.", move=move, better=better, **rates)
+        else:
+            # TRANSLATORS: dominoes, after the learner's move, graded "mistake"; %(best)s and %(mine)s are shares of simulated rounds won, e.g. "61%" and "40%".
+            line = _("%(better)s was clearly better than your %(move)s: it won %(best)s of the simulated rounds, "
+                     "yours %(mine)s.", move=move, better=better, **rates)
+    reasons = [note for note in recommendation.notes if note.kind.startswith("reason_")]
+    return [line, *render_all(voice, reasons)]
