@@ -56,3 +56,14 @@ def test_a_mistake_is_graded_on_a_phone_and_its_better_move_shown(live_server, p
     outlined = phone.evaluate("() => [...document.querySelectorAll('.hints li')].map(li => li.innerText)")
     assert outlined and mistake["best"] in outlined[-1], outlined
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_review_fits_a_phone(live_server, phone, mistake):
+    review = mistake["after"].replace("/domino/play?", "/domino/play/review?").replace("/en/", "/vi/")
+    phone.goto(live_server + review)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    boxes = phone.evaluate("() => [...document.querySelectorAll('.reviewed-play svg')].map(s => {"
+                           "const r = s.getBoundingClientRect(); return [r.x, r.width]; })")
+    assert boxes, "the costliest moves drawn"
+    assert all(x >= 0 and x + width <= 390.5 for x, width in boxes), boxes
+    assert phone.locator("table.grades").is_visible()

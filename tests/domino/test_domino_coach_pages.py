@@ -37,6 +37,10 @@ def text_of(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
+def sentences(fragment: str) -> list[str]:
+    return [text_of(p) for p in re.findall(r"<p>(.*?)</p>", fragment, re.S)]
+
+
 def grade_of(page: str) -> tuple[str, str] | None:
     found = GRADE.search(page)
     return (found.group(1), text_of(found.group(2))) if found else None
@@ -188,3 +192,85 @@ def test_a_guided_hand_grades_too_and_the_box_reads_in_each_language(client):
     assert "Your last move" in shown["en"]
     for lang in ("vi", "id"):
         assert not re.search(r"\b(move|better|rounds|the best|Your last)\b", shown[lang]), shown[lang]
+
+
+# ---- the review of a round and of a match ------------------------------------------------------------
+def review_of(client, page: str) -> tuple[str, str]:
+    """The review that a game page links to: (its address, its page)."""
+    link = html.unescape(re.search(r'<a class="button" href="([^"]+)">[^<]*Review so far', page).group(1))
+    return link, get(client, link)
+
+
+def reviewed_pictures(page: str) -> list[dict]:
+    items = re.findall(r'<li class="reviewed-play grade-(\w+)">(.*?)</li>', page, re.S)
+    return [{"label": label, "text": text_of(re.sub(r"<svg.*?</svg>", "", body, flags=re.S)), "lines": sentences(body),
+             "try": html.unescape(found.group(1)) if (found := re.search(r'<a class="button" href="([^"]+)"', body))
+             else ""} for label, body in items]
+
+
+def hand_on(page: str) -> list[str]:
+    return re.findall(r'name="try" value="(\d-\d)"', page)
+
+
+def test_the_review_counts_the_grades_the_pages_gave_and_plays_the_costliest_again(client):
+    start = f"/en/domino/play?g={new_game_id(2, nonce=bytes([22]) * 12, rules=RULE_SETS['straight'])}"
+    steps = play_through(client, start, 40)
+    shown = [(step, grade_of(step["page"]), sentences(GRADE.search(step["page"]).group(2)))
+             for step in steps if grade_of(step["page"])]
+    assert 'class="result"' in steps[-1]["page"], "the round was played to its end"
+    address, review = review_of(client, steps[-1]["page"])
+    assert "/play/review?" in address
+    summary = text_of(re.search(r'<section class="review-summary".*?</section>', review, re.S).group(0))
+    assert f"You made {len(shown)} move" in summary, summary
+    counts = {label: sum(1 for _step, (found, _text), _lines in shown if found == label)
+              for label in ("best", "good", "mistake")}
+    for label, count in counts.items():
+        row = re.search(rf'<tr class="grade-{label}"><th scope="row">[^<]+</th><td>(\d+)</td>', review)
+        assert int(row.group(1)) == count, (label, count)
+    pictures = reviewed_pictures(review)
+    costly = [(step, lines) for step, (label, _text), lines in shown if label != "best"]
+    assert len(pictures) == min(3, len(costly)) and pictures, "the costliest, up to three"
+    for picture in pictures:
+        # the same words as the page said after that move
+        step = next(step for step, lines in costly if lines == picture["lines"][:len(lines)])
+        # the round is over: the turn is played again as a replay of the deal (it does not count)
+        assert "replay=" in picture["try"]
+        again = get(client, picture["try"])
+        assert 'class="replay-note"' in again
+        assert hand_on(again) == hand_on(get(client, step["before"])), "the table as it was before that move"
+
+
+def test_the_review_of_a_match_plays_again_only_the_round_on_the_page(client):
+    for number in range(23, 43):  # a first round that does not end the match (one big win may)
+        start = f"/en/domino/play?g={new_game_id(2, nonce=bytes([number]) * 12, rules=RULE_SETS['playboard'])}"
+        first = play_through(client, start, 40)
+        found = re.search(r'<a class="button primary" href="([^"]+)">\s*Next round', first[-1]["page"])
+        if found:
+            break
+    next_round = html.unescape(found.group(1)).split("#")[0]
+    second = play_through(client, next_round, 6)
+    _address, review = review_of(client, second[-1]["page"])
+    assert "<h1>Review of the match</h1>" in review
+    pictures = reviewed_pictures(review)
+    assert pictures
+    for picture in pictures:
+        if picture["text"].startswith("Round 1"):
+            assert picture["try"] == "", "an earlier round's deal is no longer on offer"
+        else:
+            assert picture["text"].startswith("Round 2") and picture["try"] and "replay=" not in picture["try"]
+            assert get(client, picture["try"]).count('name="try"') >= 1, "the learner's turn, to play again"
+
+
+def test_a_guided_hands_review_in_each_language_and_a_tampered_one(client):
+    from tutor.games.domino.guided import load_hands
+
+    hand = load_hands()["playing-out"]
+    for lang in ("vi", "id"):
+        steps = play_through(client, f"/{lang}/domino/hands/{hand.id}", 8, lang)
+        page = get(client, f"/{lang}/domino/hands/{hand.id}/review?moves=" + steps[-1]["after"].split("moves=")[-1])
+        main = text_of(re.sub(r"<svg.*?</svg>", "", re.search(r"<main.*?</main>", page, re.S).group(0), flags=re.S))
+        assert not re.search(r"\b(You made|moves?|best|Review|rounds)\b", main), main
+    refused = client.get(f"/id/domino/hands/{hand.id}/review?moves=9-9")
+    assert refused.status_code == 400 and 'lang="id"' in refused.get_data(as_text=True)
+    assert client.get("/en/domino/play/review").status_code == 404
+    assert client.get("/en/domino/play/review?g=nonsense").status_code == 400

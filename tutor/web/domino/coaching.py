@@ -9,7 +9,7 @@ one sentence, with the numbers the simulation measured, written as the page's la
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from tutor.games.domino.hints import SeatView
 from tutor.games.domino.hints.grading import MoveGrade, candidate_for
@@ -71,3 +71,28 @@ def grade_sentences(view: SeatView, graded: MoveGrade, voice: Voice) -> list[str
                      "yours %(mine)s.", move=move, better=better, **rates)
     reasons = [note for note in recommendation.notes if note.kind.startswith("reason_")]
     return [line, *render_all(voice, reasons)]
+
+
+def review_summary(reviewed, points: bool) -> list[str]:
+    """The review in plain words: how many moves had a choice, how many were the best, and what a
+    move gave away on average (``points``: All Fives, in points; otherwise in rounds won in 100).
+    ``reviewed``: the graded moves that had a choice."""
+    if not reviewed:
+        # TRANSLATORS: dominoes review, when every turn so far left the learner one move (or a draw or a pass).
+        return [_("You have not had a choice yet: every turn so far allowed one move, a draw or a pass.")]
+    best = sum(1 for r in reviewed if r.graded.label == "best")
+    mean = sum(r.graded.loss for r in reviewed) / len(reviewed)
+    lines = [
+        # TRANSLATORS: dominoes review: how many of the learner's moves had more than one possibility.
+        ngettext("You made %(num)d move with a choice.", "You made %(num)d moves with a choice.", len(reviewed)),
+        # TRANSLATORS: dominoes review: how many of those moves no other move beat clearly (in the app's simulation).
+        ngettext("%(num)d of them was the best move.", "%(num)d of them were the best move.", best),
+    ]
+    if points:
+        # TRANSLATORS: All Fives review: the average cost of a move against the best one, in points, e.g. "0,8".
+        lines.append(_("On average a move of yours gave away %(loss)s points.", loss=decimal(mean)))
+    else:
+        # TRANSLATORS: dominoes review: the average cost of a move against the best one, as rounds won out of 100, e.g. "2,5".
+        lines.append(_("On average a move of yours won %(loss)s fewer rounds in 100 than the best move.",
+                       loss=decimal(100 * mean)))
+    return lines

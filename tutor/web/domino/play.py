@@ -38,8 +38,8 @@ from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, ro
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
-from tutor.web.domino.coaching import grade_name, grade_sentences
-from tutor.games.domino.hints.grading import MoveGrade, grade_move
+from tutor.web.domino.coaching import grade_name, grade_sentences, review_summary
+from tutor.games.domino.hints.grading import LABELS, MoveGrade, grade_move
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -129,14 +129,16 @@ class Table:
         return default_opponents(self.seats, self.seed)
 
     def url(self, moves: list[str] | None = None, *, new_round: bool = False, deals: list[int] | None = None,
-            **extra: Any) -> str:
+            review: bool = False, **extra: Any) -> str:
         """This game's address with other moves (of the round on the page: the replay's when
-        replaying; ``replay=None`` leaves the replay), ``new_round`` one more round, other ``deals``."""
+        replaying; ``replay=None`` leaves the replay), ``new_round`` one more round, other ``deals``;
+        ``review``: the review of that game instead of its page."""
         moves = self.moves if moves is None else moves
         if not self.grading:
             extra.setdefault("grade", "0")
         if self.hand_id is not None:
-            return url_for("domino_play.guided", hand_id=self.hand_id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
+            return url_for("domino_play.guided_review" if review else "domino_play.guided", hand_id=self.hand_id,
+                           moves=MOVE_SEPARATOR.join(moves) or None, **extra)
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished]
         if self.replaying:
             extra.setdefault("replay", MOVE_SEPARATOR.join(moves))
@@ -144,7 +146,8 @@ class Table:
             rounds.append(MOVE_SEPARATOR.join(moves))
         if new_round:
             rounds.append("")
-        return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None,
+        return url_for("domino_play.free_review" if review else "domino_play.free_play", g=self.game_id,
+                       m=ROUND_SEPARATOR.join(rounds) or None,
                        deal=deal_text(self.deals if deals is None else deals), **extra)
 
     def restart_url(self) -> str:
@@ -217,13 +220,24 @@ def hands_index():
 def guided(hand_id: str):
     if mexican_play.is_mexican_hand(hand_id):
         return mexican_play.guided(hand_id)  # Mexican Train's own engine and page (issue #16)
+    return _game_page(_guided_table(hand_id))
+
+
+def _guided_table(hand_id: str) -> Table:
     try:
         hand = hand_by_id(hand_id)
     except KeyError:
         abort(404)
-    table = Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")), rules=hand.rules,
-                  grading=_grading())
-    return _game_page(table)
+    return Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")), rules=hand.rules,
+                 grading=_grading())
+
+
+@bp.get("/hands/<hand_id>/review")
+def guided_review(hand_id: str):
+    """A guided hand's review: the learner's moves with a choice, graded; the costliest drawn."""
+    if mexican_play.is_mexican_hand(hand_id):
+        abort(404)
+    return _review_page(_guided_table(hand_id))
 
 
 @bp.get("/play")
@@ -249,6 +263,21 @@ def free_play():
             raise BadGame(_("%(rules)s is played by %(counts)s players.", rules=rule_set_name(rules),
                             counts=join_or(rules.seat_counts)))
         return redirect(url_for("domino_play.free_play", g=new_game_id(int(seats), rules=rules)))
+    return _game_page(_free_table(game_id))
+
+
+@bp.get("/play/review")
+def free_review():
+    """A free-play match's review: every round so far (the learner's moves with a choice, graded),
+    the costliest drawn as they were, each of the round on the page with a link to play it again."""
+    game_id = request.args.get("g")
+    if game_id is None or mexican_play.is_mexican(request.args):
+        abort(404)
+    return _review_page(_free_table(game_id))
+
+
+def _free_table(game_id: str) -> Table:
+    """The free-play match of the address (a localized 400 for a changed one)."""
     try:
         seats, rules = read_domino_id(game_id)
     except GameIdError:
@@ -266,7 +295,7 @@ def free_play():
     else:
         table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds[:-1]],
                       _moves(rounds[-1]), game_id=game_id, rules=rules, deals=deals, grading=_grading())
-    return _game_page(table)
+    return table
 
 
 def _grading() -> bool:
@@ -291,6 +320,95 @@ def _last_grade(table: Table, game: Game) -> tuple[SeatView, MoveGrade] | None:
     view = SeatView.from_history(game.positions[:index + 1], game.actions[:index], LEARNER)
     graded = grade_move(view, game.actions[index], seed=table.seed + index)
     return None if graded.forced else (view, graded)
+
+
+# ---- the review ------------------------------------------------------------------------------------
+#: The review draws this many of the costliest moves.
+COSTLIEST = 3
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One of the learner's moves with a choice, as the review shows it."""
+
+    round_number: int
+    game: Game  # the round it was played in
+    index: int  # the move's place among the round's actions
+    view: SeatView  # what the learner saw before it
+    graded: MoveGrade
+
+    @property
+    def learner_moves(self) -> int:
+        """How many of the learner's actions came before it (its place in the address)."""
+        return sum(1 for before in self.game.positions[:self.index] if before.to_move == LEARNER)
+
+
+def _rounds_played(table: Table) -> list[tuple[int, Game]]:
+    """Each round of the address (the replayed one left out: it does not count), replayed with
+    the match as it stood when it was dealt: (its number from 1, the round)."""
+    match = Match(table.seats, table.rules)
+    rounds = []
+    for index, moves in enumerate(table.finished):
+        if match.is_over():
+            raise BadGame(_match_won_message())
+        game, result = _round_so_far(table, match, moves, index)
+        if result is None:
+            raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
+        rounds.append((index + 1, game))
+        match = match.after(result)
+    if not table.replaying:
+        if match.is_over():
+            raise BadGame(_match_won_message())
+        rounds.append((len(table.finished) + 1, _round_so_far(table, match, table.moves)[0]))
+    return rounds
+
+
+def reviewed_moves(table: Table) -> list[Reviewed]:
+    """The learner's moves with a choice in every round of the address, each graded as the page
+    graded it (the seed of that turn's hint)."""
+    found = []
+    for number, game in _rounds_played(table):
+        for index, before in enumerate(game.positions[:-1]):
+            action = game.actions[index]
+            if before.to_move != LEARNER or action.kind not in (ActionKind.PLAY, ActionKind.OPEN):
+                continue
+            view = SeatView.from_history(game.positions[:index + 1], game.actions[:index], LEARNER)
+            graded = grade_move(view, action, seed=table.seed + index)
+            if not graded.forced:
+                found.append(Reviewed(number, game, index, view, graded))
+    return found
+
+
+def _try_again_url(table: Table, item: Reviewed) -> str:
+    """The position before a reviewed move, to play again: a guided hand's own address; the round on
+    the page of a free match (while it goes on, the take-back of those moves; once over, a replay of
+    its deal, which does not count); "" for an earlier round, whose deal is no longer on offer."""
+    moves = table.moves[:item.learner_moves]
+    if table.hand_id is not None:
+        return table.url(moves)
+    if item.round_number != table.round_number:
+        return ""
+    if not table.replaying and item.game.position.is_over():
+        return table.url(replay=MOVE_SEPARATOR.join(moves))
+    return table.url(moves)
+
+
+def _review_page(table: Table):
+    reviewed = reviewed_moves(table)
+    voice = Voice(table.seats, LEARNER)
+    costly = sorted((r for r in reviewed if r.graded.label != "best"), key=lambda r: -r.graded.loss)[:COSTLIEST]
+    pictures = []
+    for item in costly:
+        before = cut_short(item.game, item.index)
+        better = item.graded.recommendation.action
+        pictures.append({"item": item, "svg": _picture(before, (str(better),), reveal_all=False),
+                         "lines": grade_sentences(item.view, item.graded, voice),
+                         "label": grade_name(item.graded.label), "try_url": _try_again_url(table, item)})
+    hand = hand_by_id(table.hand_id) if table.hand_id else None
+    return render_template("domino/play/review.html", table=table, hand=hand, pictures=pictures,
+                           counts={label: sum(1 for r in reviewed if r.graded.label == label) for label in LABELS},
+                           grade_name=grade_name, summary=review_summary(reviewed, table.rules.scores_ends),
+                           rounds=len(table.finished) + (0 if table.replaying else 1), reviewed=reviewed)
 
 
 # ---- the page -------------------------------------------------------------------------------------
@@ -398,6 +516,7 @@ def _game_page(table: Table):
         better_url=table.url(table.moves[:-1], hint=HINT_LEVELS) + "#" + TABLE_ANCHOR
         if last_grade and last_grade[1].better and _undo_url(table, game, over) else "",
         grading_url=replace(table, grading=not table.grading).url() + "#" + TABLE_ANCHOR,
+        review_url=table.url(review=True),
     ), status
 
 
