@@ -108,7 +108,8 @@ def sample_arguments() -> list[dict[str, str]]:
 
 #: Endpoints that are not pages (files, JSON) or that only redirect (pages.moved: the old domino addresses).
 NOT_PAGES = {"static", "domino_api.analyze", "domino_diagrams.svg", "root.index", "domino.section", "backgammon_play.new_game", "domino_moved.moved", "domino_moved.moved_folder",
-             "domino_moved.moved_page"}
+             "domino_moved.moved_page",
+             "offline.manifest"}
 
 
 def known_pages(lang: str) -> list[tuple[str, str]]:

@@ -140,3 +140,44 @@
     setTimeout(function () { status.focus({ preventScroll: true }); }, 0);
   });
 })();
+
+// Offline (tutor/static/sw.js, served as /sw.js): the service worker keeps the lessons read, and
+// this page's files and the offline page of its language; the offline page lists what was kept.
+(function () {
+  if (!("serviceWorker" in navigator)) return;
+  const root = document.documentElement;
+  const script = document.querySelector("script[data-sw]");
+  if (!script) return;
+  const worker = script.dataset.sw, offline = script.dataset.offline;
+  const first = !navigator.serviceWorker.controller;  // this page came before the worker: tell it
+  navigator.serviceWorker.register(worker, { scope: "/" }).catch(function () { /* no worker: no offline reading */ });
+  navigator.serviceWorker.ready.then(function (registration) {
+    const files = Array.from(document.querySelectorAll('link[rel="stylesheet"], script[src], link[rel="icon"]'))
+      .map(function (e) { return new URL(e.href || e.src, location.href); })
+      .filter(function (u) { return u.origin === location.origin; }).map(function (u) { return u.pathname; });
+    const active = registration.active;
+    if (!active) return;
+    active.postMessage({ offline: offline, files: files, pages: first ? [location.pathname + location.search] : [] });
+    const list = document.querySelector(".offline-page .kept-pages");
+    if (!list) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      const pages = event.data || [];
+      const reading = document.createElement("textarea");  // titles come HTML-escaped
+      pages.forEach(function (kept) {
+        reading.innerHTML = kept.title;
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = kept.url;
+        link.textContent = reading.value;
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      list.hidden = !pages.length;
+      document.querySelector(".offline-page .kept-none").hidden = !!pages.length;
+    };
+    active.postMessage({ list: root.lang }, [channel.port2]);
+  });
+  const again = document.querySelector(".offline-page .try-again");
+  if (again) again.addEventListener("click", function () { location.reload(); });
+})();

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from tutor.games.backgammon import course
 from tutor.web.i18n import section_title_in, use_language_prefix
 from tutor.web.lists import join_and
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("backgammon", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
@@ -31,6 +32,7 @@ section_title = partial(section_title_in, course.find)
 
 # ----- routes ------------------------------------------------------------------------------------
 @bp.get("/")
+@same_for_everyone
 def index():
     return render_template("backgammon/index.html", sections=course.load_course())
 
@@ -51,6 +53,7 @@ def option_label(option: str) -> str:
 
 
 @bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+@same_for_everyone
 def step(section_id: str, step_id: str):
     found, here = course.find(section_id, step_id)
     if found is None or here is None:

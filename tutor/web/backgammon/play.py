@@ -40,6 +40,7 @@ from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name
 from tutor.web.backgammon.wording import render_reason
 from tutor.web.errors import BadGame, secret_key
 from tutor.web.i18n import use_language_prefix
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("backgammon_play", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
@@ -184,6 +185,7 @@ def guided_practising(section_id: str) -> list[GuidedPosition]:
 
 # ----- routes -------------------------------------------------------------------------------------------
 @bp.get("/play/")
+@same_for_everyone
 def index():
     return render_template("backgammon/play_index.html", positions=list(load_guided().values()),
                            section_title=section_title)

@@ -34,6 +34,7 @@ from tutor.web.domino.mexican_train.wording import explain as train_explanation,
 from tutor.web.domino.names import player_phrase
 from tutor.web.lists import join_and, join_or
 from tutor.web.domino.wording import arm_name, seat_name
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("domino_diagrams", __name__, url_prefix="/<lang_code>/domino/diagrams")
 use_language_prefix(bp)
@@ -430,6 +431,7 @@ ANSWER_NOTES = frozenset({"you_open", "others_dimmed_open", "must_draw", "must_p
 
 
 @bp.get("/")
+@same_for_everyone
 def gallery():
     items = [
         {
@@ -442,6 +444,7 @@ def gallery():
 
 
 @bp.get("/<diagram_id>.svg")
+@same_for_everyone
 def svg(diagram_id: str):
     diagram = _find(diagram_id)
     response = Response(render_svg(diagram).encode("utf-8"), mimetype="image/svg+xml")

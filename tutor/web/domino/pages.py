@@ -24,6 +24,7 @@ from tutor.web.i18n import use_language_prefix
 from tutor.web.domino.diagrams import question_figure
 from tutor.web.domino.feedback import choice_label, feedback, question_text
 from tutor.web.domino.wording import verdict_sentence
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("domino", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
@@ -54,11 +55,13 @@ bp.add_app_template_global(question_figure, "question_figure")
 
 
 @bp.get("/")
+@same_for_everyone
 def course():
     return render_template("domino/course.html", sections=load_course())
 
 
 @bp.get("/other-ways")
+@same_for_everyone
 def other_ways():
     """Playboard beside Sato 157, Straight, All Fives and Mexican Train (tutor.web.domino.rule_sets)."""
     from tutor.web.domino.rule_sets import COLUMNS, comparison, rule_set_name
@@ -109,6 +112,7 @@ def _rules_name(section) -> str | None:
 
 
 @bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+@same_for_everyone
 def step(section_id: str, step_id: str):
     section, step = find(section_id, step_id)
     if section is None or step is None:

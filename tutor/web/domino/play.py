@@ -36,6 +36,7 @@ from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, ro
                     target_notes)
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
+from tutor.web.delivery import same_for_everyone
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -141,6 +142,7 @@ OTHER_RULES: tuple[RuleSet, ...] = tuple(RULE_SETS[name] for name in DOMINO_RULE
 
 
 @bp.get("/hands/")
+@same_for_everyone
 def hands_index():
     grouped = rule_set_hands()
     return render_template("domino/play/index.html", hands=list(load_hands().values()),
