@@ -181,3 +181,16 @@
   const again = document.querySelector(".offline-page .try-again");
   if (again) again.addEventListener("click", function () { location.reload(); });
 })();
+
+// A game page that answers a tap at once (backgammon: one request a tap) names its own address in
+// its canonical link: show that one in the address bar, so that a refresh, a bookmark or a shared
+// link is the game as it stands, not the tap again.
+(function () {
+  const canonical = document.querySelector('link[rel="canonical"]');
+  if (!canonical || !window.history || !history.replaceState) return;
+  const here = new URL(canonical.href, location.href);
+  if (here.origin !== location.origin) return;
+  if (here.pathname + here.search !== location.pathname + location.search) {
+    history.replaceState(history.state, "", here.pathname + here.search + location.hash);
+  }
+})();

@@ -153,7 +153,9 @@ def switch_language_url(code: str) -> str:
     args = dict(request.view_args or {})
     if "lang_code" not in url_map_arguments(endpoint):
         return url_for("home.index", lang_code=code)
-    args.update({k: v for k, v in request.args.items() if k not in _TRANSIENT_ARGS})
+    # a game page answering a tap names the state after it (g.page_args), not the address tapped
+    state = g.get("page_args")
+    args.update(state if state is not None else {k: v for k, v in request.args.items() if k not in _TRANSIENT_ARGS})
     args["lang_code"] = code
     return url_for(endpoint, **args)
 
