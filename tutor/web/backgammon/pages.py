@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from tutor.games.backgammon import course
 from tutor.web.i18n import section_title_in, use_language_prefix
+from tutor.web.backgammon.wording import localized_notation
 from tutor.web.lists import join_and
 from tutor.web.delivery import same_for_everyone
 
@@ -49,7 +50,7 @@ def option_label(option: str) -> str:
     if option == course.NO_PLAY:
         # TRANSLATORS: backgammon: a choice of a lesson question: the dice cannot be used at all.
         return _("Nothing: the turn is lost")
-    return option  # a play in standard notation (24/18 13/8) or a number: the same in every language
+    return localized_notation(option)  # a play in standard notation (24/18 13/8), bar and off in the page's words, or a number
 
 
 @bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])

@@ -21,7 +21,7 @@ from tutor.games.backgammon.plays import BAR_POINT, OFF
 from tutor.games.backgammon.position import learner_point
 from tutor.games.backgammon.session import Event, Game, Phase
 from tutor.web.backgammon.diagrams import result_sentence
-from tutor.web.backgammon.wording import NOTES, point_name
+from tutor.web.backgammon.wording import NOTES, localized_notation, point_name
 from tutor.web.sentences import register, say
 from tutor.web.lists import join_and, join_or
 
@@ -39,22 +39,6 @@ def learner_notation(text: str, side) -> str:
     if side is WHITE:
         return text
     return _NUMBER.sub(lambda m: str(25 - int(m[1])) if 1 <= int(m[1]) <= 24 else m[1], text)
-
-
-_NOTATION_WORD = re.compile(r"(?<![A-Za-z])(bar|off)(?![A-Za-z])")
-
-
-def localized_notation(text: str) -> str:
-    """A play in the standard notation (``bar/22* 6/off``) with "bar" and "off" in the page's
-    language, as the glossary says them; the points, ``/``, ``*`` and ``(2)`` stay, so that the
-    play reads as backgammon programs write it (the course's notation step says both words)."""
-    words = {
-        # TRANSLATORS: backgammon notation: the bar as the start of a move, as in "bar/22" (vi "thanh giữa", id "bar"); short, no spaces needed.
-        "bar": pgettext("backgammon notation", "bar"),
-        # TRANSLATORS: backgammon notation: off the board, the end of a move that bears a checker off, as in "6/off" (vi "ra", id "keluar"); one short word.
-        "off": pgettext("backgammon notation", "off"),
-    }
-    return _NOTATION_WORD.sub(lambda m: words[m[1]], text)
 
 
 def _hit_points(event: Event) -> list[int]:
