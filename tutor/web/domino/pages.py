@@ -60,6 +60,19 @@ def course():
     return render_template("domino/course.html", sections=load_course())
 
 
+@bp.app_template_global("domino_other_ways")
+def other_ways_to_play() -> list[dict[str, str]]:
+    """The other rule sets (Sato 157, Straight, All Fives, Mexican Train), each with one tap to its
+    lesson and one to a game, for the home page and the top of the practice page."""
+    from tutor.web.domino.rule_sets import COLUMNS, rule_set_name
+
+    lessons = {s.id: url_for("domino.step", section_id=s.id, step_id=s.steps[0].id)
+               for s in load_course() if s.part == "other-ways"}
+    return [{"name": rule_set_name(name), "rules": name, "lesson": lessons.get(name, ""),
+             "play": url_for("domino_play.free_play", seats=2, rules=name)}
+            for name in COLUMNS if name != "playboard"]
+
+
 @bp.get("/other-ways")
 @same_for_everyone
 def other_ways():
