@@ -71,15 +71,15 @@ def one_step(tab, width: int, refusals: list[str], lang: str | None = None, far:
         return phase
     buttons = {"lost": "go-on", "decide": "roll", "answer": "take"}
     if phase in buttons:
-        tab.locator(f'button[name="do"][value="{buttons[phase]}"]').click()
+        target = tab.locator(f'button[name="do"][value="{buttons[phase]}"]')
     else:
         place = (state["far"] if far else state["target"]) or state["source"]
         if place is None:
-            tab.locator('button[name="do"][value="confirm"]').click()
-            tab.wait_for_load_state()
-            return phase
-        tab.locator(f'figure.board-picture .bg-taps button[value="{place}"]').click()  # the tap on the board
-    tab.wait_for_load_state()
+            target = tab.locator('button[name="do"][value="confirm"]')
+        else:
+            target = tab.locator(f'figure.board-picture .bg-taps button[value="{place}"]')  # the tap on the board
+    with tab.expect_navigation():  # a form's submission: wait for the next page, not the one tapped
+        target.click()
     return phase
 
 

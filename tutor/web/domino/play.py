@@ -32,8 +32,8 @@ from tutor.web.errors import BadGame, secret_key
 from tutor.web.i18n import use_language_prefix
 from tutor.web.domino.rule_sets import rule_set_name
 from tutor.web.domino.names import player_name
-from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, round_headline, scored_line,
-                    target_notes)
+from tutor.web.domino.voice import (Voice, count_line, lead_line, match_line, match_won, render_all, round_headline,
+                    scored_line, target_notes)
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
 from tutor.web.delivery import same_for_everyone
@@ -291,6 +291,10 @@ def _game_page(table: Table):
                               during=() if over else position.scores) if table.hand_id is None else "",
         match_won=match_won(match, voice) if over and table.hand_id is None else "",
         round_scores=_round_scores(position, voice) if table.hand_id is not None and not over else "",
+        count_text=_count_text(position) if not over else "",
+        lead_text=lead_line([t + (position.scores[s] if not over and position.scores else 0)
+                             for s, t in enumerate(match.totals)], voice, table.rules)
+        if table.hand_id is None and table.rules is not PLAYBOARD and any(match.totals) else "",
         status_text=_status(game, over, fresh, headline if result_shown else "", asking=bool(asks)),
         table_anchor=TABLE_ANCHOR,
     ), status
@@ -311,9 +315,12 @@ def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | N
         return str(click.action), None, None
     if click.ends is not None:
         numbers = game.position.open_ends()
-        options = [{"move": str(move), "end": move.end.value, "number": numbers[move.end]} for move in click.ends]
+        # what each end would score (All Fives), as the engine counts it
+        options = [{"move": str(move), "end": move.end.value, "number": numbers[move.end],
+                    "points": game.position.points_for(move)} for move in click.ends]
         return None, None, {"tile": str(click.ends[0].tile), "options": options,
-                            "spinner": game.position.layout is not None}
+                            "spinner": game.position.layout is not None,
+                            "scores": game.position.rules.scores_ends}
     return None, render_refusal(click.refusal, click.params), None
 
 
@@ -406,6 +413,15 @@ def _learner_scored(game: Game, voice: Voice) -> str:
     if not mine or last_mine is None or last_mine.action is None or not mine[-1]:
         return ""
     return scored_line(voice, LEARNER, mine[-1])
+
+
+def _count_text(position) -> str:
+    """All Fives: the open ends' count now, from the engine's own terms (``SpinnerLayout.count_terms``)."""
+    if not position.rules.scores_ends or position.layout is None:
+        return ""
+    layout = position.layout
+    bare_sides = sum(1 for arm in layout.open_arms() if arm.value in ("up", "down") and not layout.arm(arm))
+    return count_line(layout.count_terms(), position.count(), bare_sides)
 
 
 def _round_scores(position, voice: Voice) -> str:
