@@ -116,7 +116,8 @@
   });
 })();
 
-// In a game, a click on a tile of your hand in the picture presses that tile's button.
+// In a game, a click on a tile of your hand in the picture presses that tile's button (in Mexican
+// Train follows its move, or, when it may go on several trains, marks those moves to choose from).
 (function () {
   const picture = document.querySelector(".table-picture");
   if (!picture) return;
@@ -125,7 +126,17 @@
     if (!tile) return;
     const halves = tile.dataset.tile.split("-").map(Number).sort(function (a, b) { return b - a; });
     const button = document.querySelector('.moves button[data-tile="' + halves.join("-") + '"]');
-    if (button) button.click();
+    if (button) { button.click(); return; }
+    // Mexican Train: the tile's moves are links, one per train it may go on: one plays it, several ask which
+    const name = halves.join("-"), turned = halves.slice().reverse().join("-");
+    const moves = Array.from(document.querySelectorAll(".actions a[data-action]")).filter(function (a) {
+      const tileOf = a.dataset.action.split(":")[0];
+      return tileOf === name || tileOf === turned;
+    });
+    document.querySelectorAll(".actions a.asked").forEach(function (a) { a.classList.remove("asked"); });
+    if (moves.length === 1) { moves[0].click(); return; }
+    moves.forEach(function (a) { a.classList.add("asked"); });
+    if (moves.length) moves[0].focus();
   });
 })();
 

@@ -123,6 +123,7 @@ STYLE = (
     + "".join(f".mxt .pips-{n}{{fill:{colour}}}" for n, colour in COLOURS.items())
     + ".mxt .ring,.mxt .target{fill:#c5efe8;stroke:#0d8073;stroke-width:3}"
     ".mxt .open-double rect{fill:none;stroke:#b45309;stroke-width:3;stroke-dasharray:7 4}"
+    ".mxt .can-play use{stroke:#0d8073;stroke-width:4}"
     ".mxt .empty{fill:none;stroke:#8a8272;stroke-width:1.6;stroke-dasharray:6 5}"
     ".mxt .hub{stroke:#8a8272;stroke-width:2;fill:none}"
     ".mxt text{fill:#2b2824;stroke:none;font-size:15px}"
@@ -226,6 +227,7 @@ def render_trains(
     reveal: bool = False,
     highlight: Collection[str] = (),
     narrow: bool = False,
+    playable: Collection[str] = (),
     id_prefix: str | None = None,
     show_hand: bool = True,
     show_opponent: bool = True,
@@ -238,6 +240,8 @@ def render_trains(
     - ``highlight``: harness actions (``"5-2:s0"``) whose tile in the viewing hand and whose target
       train's end are ringed (a new public train: the engine).
     - ``narrow``: laid out for a phone (360 units wide: the engine on top, four tiles a row).
+    - ``playable``: tiles of the viewing hand that may be played now (``"5-2"``): outlined
+      (``class="tile can-play"``), as the other games' hands mark theirs.
     - ``id_prefix``: prefix of the ids inside (defs, title, desc); by default a hash of the inputs,
       so pictures inlined in one page do not clash and the same input gives the same bytes.
     - ``label_size``: the size of every word and number, in viewBox units (a slide's are larger,
@@ -250,7 +254,9 @@ def render_trains(
         raise ValueError(f"label_size {label_size} is out of range (8 to 80 viewBox units)")
     prefix = id_prefix or _prefix(position, labels, seat, reveal, sorted(highlight), narrow,
                                   show_hand, show_opponent, show_boneyard, label_size)
-    return _Picture(position, labels, seat, prefix, narrow, label_size).render(
+    picture = _Picture(position, labels, seat, prefix, narrow, label_size)
+    picture.playable = {_key(t) for t in playable}
+    return picture.render(
         reveal=reveal, highlight=list(highlight), show_hand=show_hand, show_opponent=show_opponent,
         show_boneyard=show_boneyard,
     )
@@ -276,6 +282,7 @@ class _Picture:
         self.seat = seat
         self.prefix = prefix
         self.narrow = narrow
+        self.playable: set[tuple[int, int]] = set()
         self.font = label_size
         self.k = label_size / FONT
         large = label_size != FONT
@@ -677,7 +684,8 @@ class _Picture:
                 row, col = divmod(k, per_row)
                 t = _Tile((tile.high, tile.low), MARGIN + col * HAND_PITCH + S / 2, top + row * (L + 14) + L / 2, True)
                 ring = (tile.high, tile.low) in self.ringed
-                self._tile(g, t, ["playable"] if ring else [], ring=ring, data_seat=self.seat)
+                classes = (["playable"] if ring else []) + (["can-play"] if (tile.high, tile.low) in self.playable else [])
+                self._tile(g, t, classes, ring=ring, data_seat=self.seat)
             dwg.add(g)
 
         return height, draw

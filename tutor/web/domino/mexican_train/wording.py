@@ -210,6 +210,21 @@ def _outcome_fields(outcome: RoundOutcome | Mapping[str, Any]) -> tuple[str, int
     return outcome["reason"], outcome["winner"], outcome["pips"]
 
 
+def round_won_words(outcome: RoundOutcome | Mapping[str, Any], seat: int) -> str:
+    """The round's end in one line, said to ``seat``: who won it and the pips each keeps."""
+    _reason, winner, pips = _outcome_fields(outcome)
+    other = 1 - seat
+    if winner == seat:
+        # TRANSLATORS: Mexican Train, the status line at a round's end: the learner won it (fewer pips kept; lower is better).
+        return _("You win the round: you keep %(you)d pips, your opponent %(other)d.", you=pips[seat], other=pips[other])
+    if winner == other:
+        # TRANSLATORS: Mexican Train, the status line at a round's end: the opponent won it.
+        return _("Your opponent wins the round: they keep %(other)d pips, you %(you)d.", you=pips[seat],
+                 other=pips[other])
+    # TRANSLATORS: Mexican Train, the status line at a round's end: a tie on pips.
+    return _("Nobody wins the round: you both keep %(you)d pips.", you=pips[seat])
+
+
 def result_words(outcome: RoundOutcome | Mapping[str, Any], seat: int,
                  totals: Sequence[int] | None = None, match_over: bool = False) -> list[str]:
     """How the round ended, said to ``seat``: who went out or that it is blocked, the pips each keeps
