@@ -44,7 +44,7 @@ PAGE_STATE = """() => {
     board: r && {x: r.x, width: r.width},
     refusal: refusal ? refusal.innerText : null,
     target: place("button.target"),
-    far: place("button.target:last-of-type"),
+    far: (() => { const all = document.querySelectorAll("button.target"); return all.length ? all[all.length - 1].dataset.place : null; })(),
     source: place("button.source"),
     lang: document.documentElement.lang,
   };
