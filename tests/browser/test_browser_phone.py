@@ -63,7 +63,7 @@ def test_the_backgammon_board_reads_and_taps_on_every_screen(live_server, phone,
             page.locator('button[name="do"][value="roll"]').click()
     source = page.locator("button.source").first.get_attribute("data-place")
     with page.expect_navigation():
-        page.locator(f'.bg-taps button[value="{source}"]').tap()  # the tap on the picture itself
+        page.locator(f'.bg-taps button[value="{source}"]').click()  # a tap on the picture itself
     assert page.locator("button.target").count() >= 1 and page.locator("svg .target").count() >= 1
     page.locator("#table").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('table').scrollIntoView()")
@@ -82,7 +82,7 @@ def test_the_backgammon_board_reads_and_taps_on_every_screen(live_server, phone,
         assert measured["top"] >= -0.5 and measured["bottom"] <= height + 0.5, measured
     hint = page.locator('button[name="hint"]')
     with page.expect_navigation():
-        hint.tap()
+        hint.click()
     box = page.locator("section.hints").bounding_box()
     assert box["y"] < height and box["y"] >= 0, box  # the hint is on screen after the tap
 

@@ -229,8 +229,13 @@ def same_for_everyone(view: Callable) -> Callable:
 
     @wraps(view)
     def cached(*args, **kwargs):
-        if request.method not in ("GET", "HEAD") or not current_app.config["PAGE_CACHE"]:
+        if request.method not in ("GET", "HEAD"):
             return view(*args, **kwargs)
+        if not current_app.config["PAGE_CACHE"]:  # not kept here, but still one a device may keep
+            response = current_app.make_response(view(*args, **kwargs))
+            if response.status_code == 200:
+                response.headers[KEEP_HEADER] = "keep"
+            return response
         cache = page_cache()
         key = (request.path, request.query_string, *(part() for part in KEY_PARTS))
         page = cache.get(key)

@@ -58,6 +58,9 @@ HINT_LEVELS = 3  # nudge, the tile, the move
 GAME_TITLE = N_("The table")
 #: The picture's widest band, in viewBox units: at 390 px a line tile is still 24 px across.
 TABLE_WIDTH = 560
+#: The words and numbers of the game's picture, in viewBox units: at 390 px (the picture drawn at
+#: about two thirds of its size) still 12 px on the screen (the renderer's default, 13, gave 8.6).
+GAME_LABEL_SIZE = 19
 #: The part of the page the learner comes back to after each move (the status, the table, the hand).
 TABLE_ANCHOR = "table"
 #: Guided hands whose goal asks the learner to work out the result: what the small form asks.
@@ -449,7 +452,7 @@ def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = 
     labels = labels_for_notes(GAME_TITLE, describe_position(position, LEARNER, display, last), position.seats)
     # the game's own picture: narrow enough for a phone, the tile just drawn marked
     svg = render_position(position, labels=labels, **display_options(LEARNER, display, last, "game"),
-                          max_width=TABLE_WIDTH, fresh=fresh)
+                          max_width=TABLE_WIDTH, fresh=fresh, label_size=GAME_LABEL_SIZE)
     return Markup(svg)
 
 
