@@ -28,7 +28,11 @@ import sys
 from dataclasses import dataclass, field
 
 CHROMIUM = "/usr/bin/chromium"
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+#: The service worker is blocked: it fetches pages from the network first anyway, and its own
+#: requests would hide the traffic from the page's network log (the static files are in the
+#: browser's cache either way: immutable).
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2,
+         "service_workers": "block"}
 
 
 @dataclass
@@ -40,6 +44,7 @@ class Traffic:
     html_bytes: int = 0
     statuses: list[int] = field(default_factory=list)
     _types: dict = field(default_factory=dict)
+    _cached: set = field(default_factory=set)
 
     def attach(self, page) -> None:
         session = page.context.new_cdp_session(page)
@@ -59,11 +64,15 @@ class Traffic:
         self._types[event["requestId"]] = event.get("type")
 
     def _from_cache(self, event) -> None:
-        self.requests -= 1  # the memory or disk cache answered: nothing went over the network
+        self.requests -= 1  # the memory cache answered: nothing went over the network
+        self._cached.add(event["requestId"])
 
     def _received(self, event) -> None:
         response = event["response"]
         if response.get("fromServiceWorker") or response.get("fromDiskCache"):
+            if event["requestId"] not in self._cached:  # the disk cache answered (an icon, say)
+                self.requests -= 1
+                self._cached.add(event["requestId"])
             return
         self.statuses.append(response["status"])
 
@@ -83,17 +92,20 @@ def launch(playwright):
 
 
 # ----- a game played by taps -------------------------------------------------------------------------
+BACKGAMMON_TAPS = {"confirm": '.moves button[value="confirm"]', "destination": ".moves button.target",
+                   "checker": ".moves button.source", "roll": '.moves button[value="roll"]',
+                   "take": '.moves button[value="take"]', "go on": '.moves button[value="go-on"]'}
+
+
 def tap_backgammon(page) -> str | None:
-    """One tap of a learner who plays the first checker to its first destination; the button's
-    value, or None when the game is over."""
-    for selector in ('.moves button[value="confirm"]', ".moves button.target", ".moves button.source",
-                     '.moves button[value="roll"]', '.moves button[value="take"]', '.moves button[value="go-on"]'):
+    """One tap of a learner who plays the first checker to its first destination; what was tapped
+    (a key of BACKGAMMON_TAPS), or None when the game is over."""
+    for kind, selector in BACKGAMMON_TAPS.items():
         button = page.locator(selector).first
         if button.count():
-            value = button.get_attribute("value")
             with page.expect_navigation():
                 button.tap()
-            return value
+            return kind
     return None
 
 
@@ -234,24 +246,26 @@ def whole_game(host: str) -> dict:
         page.wait_for_load_state("networkidle")
         traffic = Traffic()
         traffic.attach(page)
-        taps, sizes, kinds = 0, [], {}
+        sizes, tapped = [], []  # each tap's bytes and what it tapped, in order
         while True:
             before = traffic.bytes
-            value = tap_backgammon(page)
-            if value is None:
+            kind = tap_backgammon(page)
+            if kind is None:
                 break
             page.wait_for_load_state("networkidle")
-            taps += 1
-            kind = "target" if value not in ("confirm", "roll", "take", "go-on") and taps and \
-                page.url and value else value
-            kinds[kind] = kinds.get(kind, 0) + 1
             sizes.append(traffic.bytes - before)
-            if taps > 600:
+            tapped.append(kind)
+            if len(tapped) > 600:
                 raise SystemExit("the game did not end in 600 taps")
-        result = {"taps": taps, "requests": traffic.requests, "bytes": traffic.bytes,
+        taps = len(tapped)
+        result = {"taps": taps, "taps by kind": {kind: tapped.count(kind) for kind in BACKGAMMON_TAPS},
+                  "requests": traffic.requests, "bytes": traffic.bytes,
                   "redirects": sum(1 for s in traffic.statuses if s in (301, 302, 303, 307, 308)),
                   "not modified (304)": sum(1 for s in traffic.statuses if s == 304),
-                  "page 5 bytes": sizes[4], "page 40 bytes": sizes[39], "last page bytes": sizes[-1],
+                  "page 5 bytes": sizes[4], "page 5 after": tapped[4], "page 40 bytes": sizes[39],
+                  "page 40 after": tapped[39], "last page bytes": sizes[-1],
+                  "largest page bytes": max(sizes), "smallest page bytes": min(sizes),
+                  "mean of pages 1-10": round(sum(sizes[:10]) / 10), "mean of pages 36-45": round(sum(sizes[35:45]) / 10),
                   "last url length": len(page.url) - len(host),
                   "end": page.locator("#status").inner_text()}
         browser.close()
