@@ -165,6 +165,8 @@ AXE_PAGES = [
     "/en/backgammon/guided/hit?m=b-20_13-10",
     f"/id/domino/play?g={new_game_id(2, nonce=bytes(12), rules=RULE_SETS['all-fives'])}",
     f"/id/domino/play?g={new_mexican_id(12, nonce=bytes(12))}",
+    f"/vi/domino/play?g={new_game_id(2, nonce=bytes(12), rules=RULE_SETS['straight'])}",
+    "/id/domino/lessons/mexican-train/set-and-engine", "/vi/backgammon/lessons/board/numbering",
 ]
 
 

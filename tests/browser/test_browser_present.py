@@ -335,7 +335,7 @@ def test_the_handout_prints_on_a4_with_no_diagram_cut(live_server, browser, arti
     figures = page.evaluate("""() => Array.from(document.querySelectorAll('figure.handout-figure')).map(f => ({
         id: f.id, label: f.querySelector('.figure-label').innerText, caption: f.querySelector('.caption').innerText}))""")
     every = [*load_diagrams(), *load_mexican_diagrams()]
-    assert [f["id"] for f in figures] == sorted(every, key=lambda d: int(d[1:]))  # course order: D1 to D18
+    assert [f["id"] for f in figures] == sorted(every, key=lambda d: int(d[1:]))  # course order: D1 to D21
     path = artifacts / f"handout-{lang}.pdf"
     page.pdf(path=str(path), format="A4", prefer_css_page_size=True)
     reader = PdfReader(str(path))

@@ -296,7 +296,8 @@ def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_si
     """A Mexican Train diagram as an SVG document, in the current locale: the words of
     ``tutor.web.domino.mexican_train.wording`` (the table for a screen reader and, unless ``neutral``, what the
     rules require now), under the diagram's own title."""
-    words = train_labels(diagram.position, diagram.seat, reveal=diagram.display.reveal)
+    words = train_labels(diagram.position, diagram.seat, reveal=diagram.display.reveal,
+                         colour_key=diagram.display.colour_key)
     desc = words.desc if neutral else " ".join([words.desc, *train_explanation(diagram.position, diagram.seat)])
     return render_trains(diagram.position, labels=replace(words, title=_(diagram.title), desc=desc),
                          label_size=label_size, **train_options(diagram, neutral=neutral))

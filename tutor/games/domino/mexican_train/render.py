@@ -59,6 +59,7 @@ LABEL_H = 22  # a train's name line above its tiles
 ROW_GAP = 10
 HAND_PITCH = 48  # hand tiles stand upright, 40 wide
 SMALL = 0.5  # the other player's face-down tiles
+KEY_FROM = 7  # the colour key's first number: from 7 up the pips stand in three rows
 FONT = 15
 CHAR_W = 0.56
 #: With large labels (a slide's) the picture may grow this wide for its height: a slide's picture
@@ -115,7 +116,7 @@ STYLE = (
     ".mxt{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Helvetica Neue',Arial,sans-serif}"
     ".mxt .bg{fill:#f6f2e9}"
     ".mxt .table{fill:#e4ddcc}"
-    f".mxt .tile{{fill:{FACE};stroke:#2b2824;stroke-width:1.6}}"
+    f".mxt .tile,.mxt .key-face{{fill:{FACE};stroke:#2b2824;stroke-width:1.6}}"
     ".mxt .face-down{fill:#3a5670;stroke:#1e3347}"
     ".mxt .inner{fill:none;stroke:#7f9bb5;stroke-width:1.2}"
     ".mxt .engine{fill:#fff3c4;stroke:#8a5a00;stroke-width:2.4}"
@@ -166,6 +167,7 @@ class TrainLabels:
     hand: str = ""  # "Your hand"
     opponent_hand: str = ""  # "Your opponent's hand"
     boneyard: str = ""  # "Boneyard"
+    colour_key: str = ""  # "The colours of 7 to 12": drawn under the hand with a half of each (a set to 12)
 
 
 @dataclass(frozen=True)
@@ -421,6 +423,8 @@ class _Picture:
             found.append(self._table())
             if show_hand:
                 found.append(self._hand())
+            if self.labels.colour_key and self.position.top >= KEY_FROM:
+                found.append(self._colour_key())
             return found
 
         def total(found: list[tuple[float, Callable[[float], None]]]) -> float:
@@ -686,6 +690,32 @@ class _Picture:
                 ring = (tile.high, tile.low) in self.ringed
                 classes = (["playable"] if ring else []) + (["can-play"] if (tile.high, tile.low) in self.playable else [])
                 self._tile(g, t, classes, ring=ring, data_seat=self.seat)
+            dwg.add(g)
+
+        return height, draw
+
+    def _colour_key(self) -> tuple[float, Callable[[float], None]]:
+        """A half of each number from KEY_FROM up, its numeral under it: the colours of the
+        numbers whose pips are hard to count (three rows of them)."""
+        numbers = list(range(KEY_FROM, self.position.top + 1))
+        pitch = min(S + 16, (self.width - 2 * MARGIN) / len(numbers))
+        lines = self._wrap(self.labels.colour_key, self.width - 2 * MARGIN)
+        words_h = len(lines) * self.label_h
+        height = words_h + 8 + S + 6 + self.label_h
+
+        def draw(y: float) -> None:
+            dwg = self.dwg
+            g = dwg.g(class_="colour-key")
+            for i, line in enumerate(lines):
+                self._text(g, line, MARGIN, y + self.ascent + i * self.label_h, "name")
+            top = y + words_h + 8
+            for i, number in enumerate(numbers):
+                cx = MARGIN + i * pitch + S / 2
+                half = dwg.g(class_="key", transform=f"translate({_n(cx)},{_n(top + S / 2)})")
+                half.add(dwg.rect(insert=(_n(-S / 2), _n(-S / 2)), size=(S, S), rx=RX, class_="key-face"))
+                half.add(pip_half(number, 0, PIPS[number], PIP_R[number]))
+                g.add(half)
+                self._text(g, str(number), cx, top + S + 6 + self.ascent, anchor="middle")
             dwg.add(g)
 
         return height, draw

@@ -230,7 +230,7 @@ def _picture(position, over: bool, highlight, playable=()) -> Markup:
     """The table from the learner's chair, in one layout for every screen (a phone's: the engine on
     top, each train beneath it), so that a page sends one picture, not two; the tiles of the hand
     that may be played now are outlined."""
-    labels = mexican_labels(position, LEARNER, reveal=over)
+    labels = mexican_labels(position, LEARNER, reveal=over, colour_key=True)
     plays = [a for a in highlight if ":" in a]
     return Markup(render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
                                 id_prefix="table", playable=playable))
