@@ -180,3 +180,15 @@ def test_axe_finds_nothing_on_the_new_and_changed_pages(live_server, phone, url)
     found = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
              for v in results.response["violations"]]
     assert found == []
+
+
+@pytest.mark.parametrize("url", ["/vi/backgammon/lessons/board/start", "/vi/backgammon/lessons/board/numbering"])
+def test_a_lesson_board_reads_on_a_phone_as_a_game_board_does(live_server, phone, url):
+    page = phone(390, 844)
+    page.goto(live_server + url)
+    measured = page.evaluate(SMALLEST_TEXT, "main figure svg")
+    assert measured["scroll"] <= 390, "sideways scrolling"
+    assert measured["smallest"] >= 12, measured  # the point numbers, as on the game's board
+    checkers = page.evaluate("""() => Array.from(document.querySelectorAll("main figure svg .checker circle"))
+        .map(c => c.getBoundingClientRect().width)""")
+    assert checkers and min(checkers) >= 20, min(checkers)
