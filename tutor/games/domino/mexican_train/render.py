@@ -698,19 +698,25 @@ class _Picture:
         """A half of each number from KEY_FROM up, its numeral under it: the colours of the
         numbers whose pips are hard to count (three rows of them)."""
         numbers = list(range(KEY_FROM, self.position.top + 1))
-        pitch = min(S + 16, (self.width - 2 * MARGIN) / len(numbers))
-        lines = self._wrap(self.labels.colour_key, self.width - 2 * MARGIN)
+        room = self.width - 2 * MARGIN
+        # each half as wide as its numeral needs (a slide's numerals are larger), in as many rows as that takes
+        pitch = max(S + 16, self._w("00") + 16 * self.k)
+        per_row = max(1, min(len(numbers), int((room + pitch - S) // pitch)))
+        rows = math.ceil(len(numbers) / per_row)
+        row_h = S + 6 + self.label_h
+        lines = self._wrap(self.labels.colour_key, room)
         words_h = len(lines) * self.label_h
-        height = words_h + 8 + S + 6 + self.label_h
+        height = words_h + 8 + rows * row_h + (rows - 1) * 8
 
         def draw(y: float) -> None:
             dwg = self.dwg
             g = dwg.g(class_="colour-key")
             for i, line in enumerate(lines):
                 self._text(g, line, MARGIN, y + self.ascent + i * self.label_h, "name")
-            top = y + words_h + 8
             for i, number in enumerate(numbers):
-                cx = MARGIN + i * pitch + S / 2
+                row, col = divmod(i, per_row)
+                top = y + words_h + 8 + row * (row_h + 8)
+                cx = MARGIN + col * pitch + S / 2
                 half = dwg.g(class_="key", transform=f"translate({_n(cx)},{_n(top + S / 2)})")
                 half.add(dwg.rect(insert=(_n(-S / 2), _n(-S / 2)), size=(S, S), rx=RX, class_="key-face"))
                 half.add(pip_half(number, 0, PIPS[number], PIP_R[number]))
