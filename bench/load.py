@@ -54,7 +54,7 @@ RULE_SET_HANDS = re.compile(r'<a href="(/[a-z]+/domino/hands/[a-z0-9-]+)"><span 
 MEXICAN_ACTIONS = re.compile(r'<a class="button[^"]*" data-action="[^"]+" href="([^"]+)"')
 MEXICAN_NEXT_ROUND = re.compile(r'<a class="button primary" data-next-round href="([^"]+)"')
 BG_GUIDED = re.compile(r'<a href="(/[a-z]+/backgammon/guided/[a-z0-9-]+)" data-guided=')
-BG_FORM = re.compile(r'<form method="get" class="moves" action="([^"#]+)[^"]*">(.*?)</form>', re.S)
+BG_FORM = re.compile(r'<form method="get" class="moves"[^>]*? action="([^"#]+)[^"]*">(.*?)</form>', re.S)
 BG_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 BG_BUTTON = re.compile(r'<button type="submit" name="(at|do)" value="([^"]+)"(?: class="([^"]*)")?')
 BG_TURNS = 25  # learner decisions of a free game per task (a whole game takes about 130 taps)
