@@ -15,9 +15,12 @@ Each simulated learner picks a language (vi, id or en) and, between short pauses
   to the next position), choosing an end when a tile fits both, asking for a hint now and then;
 - plays free play: a new match (the redirect picks its game id), then moves until the round is over;
 - looks at the diagram gallery and fetches one diagram file;
-- plays backgammon (issue #28): a new free game against the friendly or the strong opponent,
-  turns played by tapping the board's places the page offers and confirming (each confirmed play
-  graded by the coach), the hint ladder now and then, and the game's review at the end.
+- the other rule sets: a guided hand of Sato 157, Straight or All Fives, or a free match of one;
+- Mexican Train: its guided hand, or the first rounds of the shorter match;
+- backgammon: walks a lesson section, plays a guided position to its end, or a free game for a
+  while against the friendly or the strong opponent (issue #28), tapping a checker and then its
+  first destination, confirming (each confirmed play graded by the coach), rolling, taking, and
+  then opens the game's review.
 
 Every answer must be 200 (after redirects) and a whole page in the chosen language, or the SVG;
 anything else counts as a failure. Locust prints the latency percentiles (50%, 95%, ...) and the
@@ -30,6 +33,7 @@ import os
 import random
 import re
 from html import unescape
+from urllib.parse import quote
 
 import gevent
 from locust import HttpUser, between, task
@@ -48,9 +52,16 @@ POINTS_FIELD = re.compile(r'<input type="number" name="answer"')
 HINT_LINK = re.compile(r'<a class="button" accesskey="h" href="([^"]+)"')
 NEXT_ROUND = re.compile(r'<a class="button primary" href="([^"]+play\?[^"]*)"')
 DIAGRAM_FILES = re.compile(r'<a class="diagram-file" href="([^"]+\.svg)"')
-BG_PLACES = re.compile(r'name="at" value="([^"]+)" class="(?:target|source)')
-BG_BUTTON = re.compile(r'name="do" value="(roll|go-on|take|confirm)"')
-BG_TURNS = 12  # a learner's turns per task: about a fifth of a game
+RULE_SET_HANDS = re.compile(r'<a href="(/[a-z]+/domino/hands/[a-z0-9-]+)"><span class="title">')
+MEXICAN_ACTIONS = re.compile(r'<a class="button[^"]*" data-action="[^"]+" href="([^"]+)"')
+MEXICAN_NEXT_ROUND = re.compile(r'<a class="button primary" data-next-round href="([^"]+)"')
+BG_GUIDED = re.compile(r'<a href="(/[a-z]+/backgammon/guided/[a-z0-9-]+)" data-guided=')
+BG_FORM = re.compile(r'<form method="get" class="moves"[^>]*? action="([^"#]+)[^"]*">(.*?)</form>', re.S)
+BG_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+BG_BUTTON = re.compile(r'<button type="submit" name="(at|do)" value="([^"]+)"(?: class="([^"]*)")?')
+#: the game's review link ("Review so far" under a free game)
+BG_REVIEW = re.compile(r'<a class="button" href="([^"]*/backgammon/play/review\?[^"]+)"')
+BG_TURNS = 25  # learner decisions of a free game per task (a whole game takes about 130 taps)
 
 
 def grouped(path: str) -> str:
@@ -60,14 +71,8 @@ def grouped(path: str) -> str:
     path = re.sub(r"/lessons/[^/]+/[^/?]+", "/lessons/<section>/<step>", path)
     path = re.sub(r"/hands/[a-z0-9-]+", "/hands/<id>", path)
     path = re.sub(r"/diagrams/[^/]+\.svg", "/diagrams/<id>.svg", path)
+    path = re.sub(r"/guided/[a-z0-9-]+", "/guided/<id>", path)
     return path
-
-
-def grouped_backgammon(path: str) -> str:
-    """The kind of a backgammon game page: a tap, a button, a hint, or the page itself."""
-    query = path.partition("?")[2]
-    kind = "tap" if "at=" in query else "press" if "do=" in query else "hint" if "hint=" in query else "page"
-    return re.sub(r"^/(vi|id|en)/", "/<lang>/", path.partition("?")[0]) + f" ({kind})"
 
 
 class Learner(HttpUser):
@@ -139,33 +144,88 @@ class Learner(HttpUser):
             if response.status_code != 200 or not response.text.startswith("<svg"):
                 response.failure(f"{response.status_code} for the picture {path}")
 
-    @task(2)
-    def play_backgammon(self) -> None:
-        opponent = random.choice(("friendly", "strong"))
-        url = f"/{self.lang}/backgammon/play/new?videau=1&series=0&opponent={opponent}"
-        for _ in range(BG_TURNS * 6):  # a turn takes a roll, two to four taps and a confirmation
-            with self.client.get(url, name=grouped_backgammon(url), catch_response=True) as response:
-                if response.status_code != 200:
-                    response.failure(f"{response.status_code} for {url}")
+    @task(1)
+    def play_another_rule_set(self) -> None:
+        index = self.page(f"/{self.lang}/domino/hands/")
+        if index is None:
+            return
+        if random.random() < 0.5:
+            hands = [h for h in RULE_SET_HANDS.findall(index) if "mexican" not in h]
+            self.play(random.choice(hands))
+        else:
+            self.play(f"/{self.lang}/domino/play?rules={random.choice(('sato', 'straight', 'all-fives'))}&seats=2")
+
+    @task(1)
+    def play_mexican_train(self) -> None:
+        url = (f"/{self.lang}/domino/hands/" + "mexican-open-double" if random.random() < 0.3 else
+               f"/{self.lang}/domino/play?rules=mexican-train&short=1")
+        page = self.page(url)
+        for _ in range(2 * MAX_MOVES):
+            if page is None:
+                return
+            actions = MEXICAN_ACTIONS.findall(page)
+            if not actions:
+                found = MEXICAN_NEXT_ROUND.search(page)
+                if not found or random.random() < 0.5:
                     return
-                page = response.text
-                url = "/" + response.url.split("://", 1)[1].split("/", 1)[1].split("#")[0]
-            base = re.sub(r"&(at|do|hint)=[^&]*", "", url)
-            button = BG_BUTTON.search(page)
-            places = BG_PLACES.findall(page)
-            if "How the game ended" in page or (not button and not places):
-                break
-            if random.random() < 0.1 and "hint=" not in url:
-                url = base + "&hint=3"
-            elif button and (button.group(1) != "confirm" or not places):
-                url = base + "&do=" + button.group(1)
-            elif places:
-                url = base + "&at=" + random.choice(places)
-            else:
-                break
+                actions = [found.group(1)]
+            page = self.page(actions[0])
             self.pause()
-        review = re.sub(r"/play/game\?", "/play/review?", re.sub(r"&(s|f|at|do|hint)=[^&]*", "", url))
-        self.page(review, name="/<lang>/backgammon/play/review")
+
+    @task(2)
+    def walk_a_backgammon_lesson(self) -> None:
+        course = self.page(f"/{self.lang}/backgammon/")
+        if course is None:
+            return
+        step_url = random.choice(SECTION_LINKS.findall(course))
+        for _ in range(12):
+            page = self.page(step_url)
+            if page is None:
+                return
+            if CHOICES.search(page):
+                if self.page(step_url, "POST", {"answer": unescape(random.choice(CHOICES.findall(page)))}) is None:
+                    return
+            found = NEXT_STEP.search(page)
+            if not found:
+                return
+            step_url = found.group(1)
+            self.pause()
+
+    @task(1)
+    def play_backgammon_guided(self) -> None:
+        index = self.page(f"/{self.lang}/backgammon/play/")
+        if index is not None:
+            self.tap_backgammon(self.page(random.choice(BG_GUIDED.findall(index))), MAX_MOVES)
+
+    @task(1)
+    def play_backgammon_free(self) -> None:
+        opponent = random.choice(("friendly", "strong"))
+        page = self.tap_backgammon(self.page(f"/{self.lang}/backgammon/play/new?videau=1&series=0&opponent={opponent}"),
+                                   BG_TURNS * 4)
+        review = BG_REVIEW.search(page or "")
+        if review:
+            self.page(unescape(review.group(1)), name="/<lang>/backgammon/play/review")
+
+    def tap_backgammon(self, page: str | None, taps: int) -> str | None:
+        """Tap through a backgammon game as the page offers: confirm, the first destination, the
+        first checker, roll, take, go on (the form's own fields and one button, as a browser sends them)."""
+        for _ in range(taps):
+            if page is None:
+                return
+            form = BG_FORM.search(page)
+            if not form:
+                return page
+            buttons = BG_BUTTON.findall(form.group(2))
+            rank = {"confirm": 0, "roll": 3, "take": 4, "go-on": 5}
+            buttons.sort(key=lambda b: rank.get(b[1], 1 if "target" in (b[2] or "") else 2))
+            if not buttons:
+                return page  # the game is over
+            name, value, _classes = buttons[0]
+            fields = [(n, unescape(v)) for n, v in BG_HIDDEN.findall(form.group(2))] + [(name, value)]
+            query = "&".join(f"{n}={quote(v, safe='')}" for n, v in fields)
+            page = self.page(f"{unescape(form.group(1))}?{query}", name=grouped(form.group(1)) + f"?{name}=…")
+            self.pause()
+        return page
 
     def play(self, url: str, new_round: bool = False) -> str | None:
         """Click through one round from ``url``; the URL of its last position (None on a failure)."""

@@ -115,7 +115,7 @@ def sample_arguments() -> list[dict[str, str]]:
 NOT_PAGES = {"static", "domino_api.analyze", "domino_diagrams.svg", "root.index", "domino.section", "backgammon_play.new_game", "domino_moved.moved", "domino_moved.moved_folder",
              "domino_moved.moved_page",
              # class mode's polls (JSON) and the QR code's address (a redirect): tests/web/test_classroom.py
-             "classroom.now", "classroom.tally_json", "classroom_root.join_link"}
+             "classroom.now", "classroom.tally_json", "classroom_root.join_link", "offline.manifest"}
 
 
 def known_pages(lang: str) -> list[tuple[str, str]]:
@@ -212,3 +212,17 @@ def collected_pages() -> tuple[tuple[str, str, str], ...]:
 
     app = create_app({"TESTING": True})
     return tuple((lang, name, url) for lang in LANGS for name, url in page_urls(app, lang))
+
+
+def localized_play(lang: str, play: str) -> str:
+    """A play in the notation as a page writes it in ``lang``: "bar" and "off" in the catalog's
+    words (read from the .po file itself: context "backgammon notation"), the rest unchanged."""
+    import re
+
+    import polib
+
+    from tutor.paths import TRANSLATIONS
+
+    catalog = polib.pofile(str(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"))
+    words = {e.msgid: e.msgstr or e.msgid for e in catalog if e.msgctxt == "backgammon notation"}
+    return re.sub(r"\b(bar|off)\b", lambda m: words.get(m[1], m[1]), play)

@@ -33,16 +33,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key_from_environment(given) if given else secret_key_from_file(
             Path(app.instance_path) / "secret_key")
 
-    from tutor.web import classroom, errors, home, i18n, present, rooms, security, translators
+    from tutor.web import classroom, delivery, errors, home, i18n, offline, present, rooms, security, translators
     from tutor.web.backgammon.room import ROOM as BACKGAMMON
     from tutor.web.domino.room import ROOM as DOMINOES
 
+    delivery.init_app(app)  # first: its compression runs after every other hook has had its say
     i18n.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     app.register_blueprint(home.bp)  # the games to learn
     app.register_blueprint(home.root)  # / picks a language
     app.register_blueprint(present.bp)  # the presenter's index, every game's
+    offline.init_app(app)  # the service worker, the offline page, the web app manifest
     for room in (DOMINOES, BACKGAMMON):  # each game's pages, presenter and API
         rooms.add(app, room)
     classroom.init_app(app)  # class mode: phones answer the presenter's questions (the app's one server state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from html import unescape
+from html import escape, unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -104,9 +104,24 @@ def refusal(html: str) -> str:
 
 
 def follow(client, url: str) -> str:
+    """The address of the page a tap or button leads to: the page comes at once (one request a
+    tap), naming its own address in Content-Location and its canonical link."""
     response = client.get(url)
-    assert response.status_code == 302, (url, response.status_code, refusal(response.get_data(as_text=True)))
-    return response.headers["Location"].split("#")[0]
+    if "/play/new" in url:  # a new game: the one redirect, to the address of the id it chose
+        assert response.status_code == 302
+        return response.headers["Location"]
+    assert response.status_code == 200, (url, response.status_code, refusal(response.get_data(as_text=True)))
+    location = response.headers["Content-Location"]
+    assert f'<link rel="canonical" href="{escape(location)}">' in response.get_data(as_text=True)
+    return location
+
+
+def games_of(query: dict) -> list[list[str]]:
+    """The decisions of each game an address holds: its compact record (h), or an older m."""
+    from tutor.games.backgammon.record import decode
+    if "h" in query:
+        return decode(query["h"][0])
+    return [[d for d in game.split(".") if d] for game in query.get("m", [""])[0].split("~")]
 
 
 def play_guided(client, position_id: str, lang: str = "en") -> str:
@@ -203,7 +218,7 @@ def engine_code(position: Position, before: str, picked, tapped) -> str:
     from tutor.games.backgammon import IllegalMoveError, parse_play, why_not
     from tutor.games.backgammon.session import read_steps
     query = parse_qs(before)
-    decisions = query.get("m", [""])[0]
+    decisions = "_".join(games_of(query)[-1])
     if decisions:
         position = parse_play(position, " ".join(str(s) for s in read_steps(decisions))).after
     played = read_steps(query["s"][0]) if "s" in query else []
@@ -337,7 +352,7 @@ def test_a_move_with_both_dice_lands_where_the_sum_says(client, adhoc):
 def test_confirm_takes_a_whole_play_only(client):
     url = "/en/backgammon/guided/higher-die"
     assert refused(client, url + "?do=confirm") == "That play does not use the dice as the rules require."
-    assert follow(client, url + "?s=24-18&do=confirm").endswith("m=24-18")
+    assert games_of(parse_qs(urlsplit(follow(client, url + "?s=24-18&do=confirm")).query)) == [["24-18"]]
 
 
 def test_undo_takes_back_one_step(client):
@@ -409,7 +424,7 @@ def _game_of(client, url: str):
     """The game an address stands for, rebuilt here from the address and the app's key."""
     from tutor.web.backgammon.play import DECISION_SEPARATOR, GAME_SEPARATOR
     query = parse_qs(urlsplit(url).query)
-    games = query.get("m", [""])[0].split(GAME_SEPARATOR)
+    games = games_of(query)
     key = client.application.config["SECRET_KEY"]
     key = key.encode() if isinstance(key, str) else key
     dice = BackgammonDice(key, query["g"][0], len(games) - 1)
@@ -417,7 +432,7 @@ def _game_of(client, url: str):
     start = START.replace(to_move=WHITE if first_roll[0] > first_roll[1] else BLACK,
                           dice=(max(first_roll), min(first_roll)))
     videau, _series = read_backgammon_id(query["g"][0])
-    return replay_game(start, dice, [d for d in games[-1].split(DECISION_SEPARATOR) if d], videau=videau)
+    return replay_game(start, dice, games[-1], videau=videau)
 
 
 def play_free_game(client, url: str, choose_take: bool = True) -> str:
@@ -453,7 +468,7 @@ def test_a_series_adds_up_and_the_videau_is_capped(client):
     # the totals are the sums of each game's result, rebuilt here from the address alone
     from tutor.web.backgammon.play import GAME_SEPARATOR
     query = parse_qs(urlsplit(url).query)
-    games = query["m"][0].split(GAME_SEPARATOR)
+    games = games_of(query)
     assert len(games) == 2
     total = {WHITE: 0, BLACK: 0}
     key = client.application.config["SECRET_KEY"]
@@ -463,7 +478,7 @@ def test_a_series_adds_up_and_the_videau_is_capped(client):
         first_roll = dice.opening()[-1]
         start = START.replace(to_move=WHITE if first_roll[0] > first_roll[1] else BLACK,
                               dice=(max(first_roll), min(first_roll)))
-        game = replay_game(start, dice, [d for d in text.split(".") if d], videau=True)
+        game = replay_game(start, dice, text, videau=True)
         assert game.result is not None and game.result.cube <= 64
         total[game.result.winner] += game.result.points
     assert (int(second[1]), int(second[2])) == (total[WHITE], total[BLACK])
@@ -885,3 +900,138 @@ def test_the_guided_positions_say_what_their_board_shows():
     with app.test_request_context("/en/"):
         from tutor.web.backgammon.voice import moment_summary
         assert "4 points" in moment_summary("gammon") and "point 6" in moment_summary("hit")
+
+
+# ----- issue 30: one request a tap, a bounded page, the board says what may be tapped -------------------
+def test_the_compact_record_reads_back_every_decision():
+    from hypothesis import given, strategies as st
+
+    from tutor.games.backgammon.record import decode, encode
+
+    step = st.tuples(st.integers(1, 25), st.integers(1, 6)).map(
+        lambda s: f"{'b' if s[0] == 25 else s[0]}-" + (f"o{s[1]}" if s[0] - s[1] <= 0 else str(s[0] - s[1])
+                                                      if s[0] != 25 else str(25 - s[1])))
+    decision = st.one_of(st.sampled_from(["r", "d", "t", "p", "x"]), st.lists(step, min_size=1, max_size=4).map("_".join))
+
+    @given(st.lists(st.lists(decision, max_size=30), min_size=1, max_size=4))
+    def round_trip(games):
+        text = encode(games)
+        assert decode(text) == games and re.fullmatch(r"1\.[A-Za-z0-9_-]*", text)
+
+    round_trip()
+
+
+def test_an_old_address_still_works_and_a_damaged_record_is_a_localized_400(client):
+    old = client.get("/en/backgammon/guided/hit?m=b-20_13-10")
+    from tutor.games.backgammon.record import encode
+    new = client.get(f"/en/backgammon/guided/hit?h={encode([['b-20_13-10']])}")
+    assert old.status_code == new.status_code == 200 and status(old.get_data(as_text=True)) == status(new.get_data(as_text=True))
+    for lang in ("en", "vi", "id"):
+        for query in ("h=1.%%%", "h=2.xWzw", "h=1.AAAA", f"h={encode([['r']])}&m=r"):
+            response = client.get(f"/{lang}/backgammon/guided/hit?{query}")
+            assert response.status_code == 400, query
+            assert f'<html lang="{lang}">' in response.get_data(as_text=True)
+    assert "record" in client.get("/en/backgammon/guided/hit?h=1.%%%").get_data(as_text=True)
+
+
+def _late_game(client, taps: int) -> tuple[str, str]:
+    """A free game tapped ``taps`` times (first checker, first destination): its address and page."""
+    url = f"/en/backgammon/play/game?g={new_backgammon_id(True, False, nonce=bytes(12))}"
+    html = client.get(url).get_data(as_text=True)
+    for _ in range(taps):
+        form = re.search(r'<form method="get" class="moves" id="moves" action="([^"#]+)[^"]*">(.*?)</form>', html, re.S)
+        buttons = re.findall(r'<button type="submit" name="(at|do)" value="([^"]+)"(?: class="([^"]*)")?', form[2])
+        rank = {"confirm": 0, "roll": 3, "take": 4, "go-on": 5}
+        buttons = sorted((b for b in buttons if b[1] not in ("undo", "put-back", "double", "pass")),
+                         key=lambda b: rank.get(b[1], 1 if "target" in (b[2] or "") else 2))
+        if not buttons:
+            break
+        fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form[2])
+        url = follow(client, form[1] + "?" + "&".join(f"{n}={v}" for n, v in [*fields, buttons[0][:2]]))
+        html = client.get(url).get_data(as_text=True)
+    return url, html
+
+
+def test_the_page_carries_the_record_a_few_times_not_in_every_link(client):
+    """The state is in the page's one form (the picture's taps and every button submit it), its
+    canonical link, the three language links, the coach's switch and the review's link (issue #28):
+    a fixed few, the history not repeated in every link."""
+    url, html = _late_game(client, 80)
+    record = parse_qs(urlsplit(url).query)["h"][0]
+    assert len(record) > 40  # a real history
+    assert html.count(record) <= 7
+    assert len(record) < 0.5 * len(".".join(games_of(parse_qs(urlsplit(url).query))[-1]))
+
+
+def test_in_the_middle_of_a_turn_every_pip_count_is_the_boards(client, adhoc):
+    """After one move the pip line, the legend and the board agree: counted here from the
+    checkers drawn (each white checker's point, the bar 25)."""
+    from tutor.games.backgammon.render import checker_stacks
+    key = adhoc(START, (6, 5))
+    html = client.get(f"/en/backgammon/guided/{key}?s=24-18").get_data(as_text=True)
+    svg = re.search(r"<svg.*?</svg>", html, re.S)[0]
+    def distance(stack):  # from the side's own view: black's point n is its 25 - n
+        if stack.point == "bar":
+            return 25
+        return stack.point if stack.side == "white" else 25 - stack.point
+    counted = {side: sum(distance(s) * s.count for s in checker_stacks(svg) if s.side == side and s.point != "off")
+               for side in ("white", "black")}
+    assert counted == {"white": 167 - 6, "black": 167}
+    line = re.search(r"Pip count: you (\d+), the computer (\d+)\.", html)
+    assert (int(line[1]), int(line[2])) == (counted["white"], counted["black"])
+    legend = dict(re.findall(r'<span class="pips" data-side="(\w+)">(\d+) pips</span>', html))
+    assert {side: int(n) for side, n in legend.items()} == counted
+
+
+def test_the_board_marks_the_checkers_that_may_move_then_the_picked_ones_destinations(client, adhoc):
+    key = adhoc(START, (6, 5))
+    html = client.get(f"/en/backgammon/guided/{key}").get_data(as_text=True)
+    sources = set(re.findall(r'name="at" value="(\w+)" class="source"', html))
+    def drawn(page: str, mark: str) -> set[str]:
+        return {re.search(r'data-place="(\w+)"', e)[1] for e in re.findall(rf'<(?:circle|rect)[^>]*class="{mark}"[^>]*>', page)}
+    assert sources and sources == drawn(html, "movable")
+    picked = follow(client, f"/en/backgammon/guided/{key}?at=24")
+    html = client.get(picked).get_data(as_text=True)
+    targets = set(re.findall(r'class="target primary" data-place="(\w+)"', html))
+    assert targets == drawn(html, "target") == {"18", "13"}  # the 6, both dice (the 5 lands on the computer's 19)
+    # every place can be tapped on the picture (an empty band says why not), with the page's form
+    taps = re.findall(r'<button type="submit" form="moves" name="at" value="(\w+)" tabindex="-1" style="([^"]+)"', html)
+    assert sorted(p for p, _ in taps) == sorted([*map(str, range(1, 25)), "bar", "off"])
+    for place, style in taps:
+        box = dict((k, float(v.rstrip("%"))) for k, v in (part.split(":") for part in style.split(";")))
+        assert 0 <= box["left"] and box["left"] + box["width"] <= 100.01 and box["top"] + box["height"] <= 100.01
+        assert box["height"] > 30 and box["width"] > 5, (place, box)
+
+
+def test_a_tap_is_answered_with_the_next_page_at_once(client, adhoc):
+    key = adhoc(START, (6, 5))
+    response = client.get(f"/en/backgammon/guided/{key}?at=24")
+    assert response.status_code == 200 and response.headers["Content-Location"].endswith("f=24")
+    html = response.get_data(as_text=True)
+    assert "Where does the checker on point 24 go?" in status(html)
+    # the language menu and a refresh are the page after the tap, not the tap again
+    assert re.search(rf'href="/vi/backgammon/guided/{key}\?f=24"', html)
+
+
+def test_how_the_game_ended_says_how_and_adds_up(client):
+    url, html = _late_game(client, 400)
+    assert re.search(r'data-phase="over"', html)
+    box = re.search(r'<section class="result".*?</section>', html, re.S)[0]
+    lines = [unescape(re.sub(r"<[^>]+>", "", p)).strip() for p in re.findall(r"<p>(.*?)</p>", box, re.S)]
+    game = _game_of(client, url)
+    result = game.result
+    assert f"Points: {result.multiplier} × videau {result.cube} = {result.points}." in lines
+    assert result.multiplier * result.cube == result.points
+    kind = {"single": "single game", "gammon": "gammon", "backgammon": "backgammon", "drop": "refused"}[result.kind]
+    assert any(kind in line for line in lines), lines
+
+
+def test_a_hit_is_said_in_words_beside_the_star(client):
+    html = client.get("/en/backgammon/guided/hit?m=b-20_13-10").get_data(as_text=True)
+    since = " ".join(_since(html))
+    if "*" in since:
+        star = re.search(r"(\d+)\*", since)[1]
+        assert re.search(rf"hit (?:your|the computer's) checkers? on point {star}", since), since
+    game = GUIDED["hit"].replay(["b-20_13-10"])
+    hits = [s for e in game.events if e.kind == "play" for s in e.steps if s.hit]
+    assert hits and "hit" in since

@@ -1,7 +1,7 @@
 """Backgammon practice in a real browser (headless Chromium), by tapping the board: each guided
 position to its moment and a whole free game, in each language, at 390 and 1280 px wide.
 
-The test plays as a learner does: it taps a point on the board (the SVG's links) to pick a
+The test plays as a learner does: it taps a point on the board (the tap targets over the picture) to pick a
 checker, taps where it goes, and presses the page's buttons to confirm, roll, answer the videau or
 go on. Which checker to tap is read from the page's own buttons (the places it offers); the tap
 itself is on the board. Every page must fit the screen (no sideways scrolling) with the status
@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tutor.games.backgammon.guided import MOMENTS, load_guided
+from tutor.games.backgammon.record import decode
 
 from conftest import keep_picture
 
@@ -43,7 +44,7 @@ PAGE_STATE = """() => {
     board: r && {x: r.x, width: r.width},
     refusal: refusal ? refusal.innerText : null,
     target: place("button.target"),
-    far: place("button.target:last-of-type"),
+    far: (() => { const all = document.querySelectorAll("button.target"); return all.length ? all[all.length - 1].dataset.place : null; })(),
     source: place("button.source"),
     lang: document.documentElement.lang,
   };
@@ -70,15 +71,15 @@ def one_step(tab, width: int, refusals: list[str], lang: str | None = None, far:
         return phase
     buttons = {"lost": "go-on", "decide": "roll", "answer": "take"}
     if phase in buttons:
-        tab.locator(f'button[name="do"][value="{buttons[phase]}"]').click()
+        target = tab.locator(f'button[name="do"][value="{buttons[phase]}"]')
     else:
         place = (state["far"] if far else state["target"]) or state["source"]
         if place is None:
-            tab.locator('button[name="do"][value="confirm"]').click()
-            tab.wait_for_load_state()
-            return phase
-        tab.locator(f'figure.board-picture svg a.tap[data-place="{place}"]').click()  # the tap on the board
-    tab.wait_for_load_state()
+            target = tab.locator('button[name="do"][value="confirm"]')
+        else:
+            target = tab.locator(f'figure.board-picture .bg-taps button[value="{place}"]')  # the tap on the board
+    with tab.expect_navigation():  # a form's submission: wait for the next page, not the one tapped
+        target.click()
     return phase
 
 
@@ -115,7 +116,7 @@ def test_each_guided_position_reaches_its_moment_by_tapping(live_server, tab, ar
         raise AssertionError(f"{position_id} did not end")
     assert refusals == []  # the page's own choices are never refused
     # the moment happened on the line the taps made: rebuilt from the address alone
-    decisions = [d for d in parse_qs(urlsplit(tab.url).query).get("m", [""])[0].split(".") if d]
+    decisions = decode(parse_qs(urlsplit(tab.url).query)["h"][0])[-1]  # the page's own address (its record)
     assert MOMENTS[guided.moment](guided.replay(decisions)), (position_id, decisions)
     summary = tab.locator("section.result")
     assert summary.is_visible() and len(summary.inner_text()) > 80
@@ -177,10 +178,10 @@ def test_a_whole_free_game_by_tapping_in_three_languages_at_both_widths(live_ser
 def test_a_refused_tap_says_why_and_keeps_the_board(live_server, tab):
     tab.set_viewport_size({"width": 390, "height": 860})
     tab.goto(f"{live_server}/en/backgammon/guided/higher-die")
-    tab.locator('figure.board-picture svg a.tap[data-place="24"]').click()
+    tab.locator('figure.board-picture .bg-taps button[value="24"]').click()
     tab.wait_for_load_state()
     assert tab.locator("figure.board-picture svg rect.selected").count() == 1  # 24 is picked
-    tab.locator('figure.board-picture svg a.tap[data-place="19"]').click()
+    tab.locator('figure.board-picture .bg-taps button[value="19"]').click()
     tab.wait_for_load_state()
     alert = tab.locator('.refusal[role="alert"]')
     assert "higher one, 6" in alert.inner_text()

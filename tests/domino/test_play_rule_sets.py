@@ -344,7 +344,13 @@ class Match:
             assert headline == "Blocked, and a tie: nobody scores."
         else:
             who = "You win the round" if winner == 0 else f"{NAMES[self.seats][winner]} wins the round"
-            assert headline.startswith(f"{who}: +{points} point"), (headline, result)
+            if self.rules == "all-fives":  # the round's real result: the winner's play points and bonus, the other's
+                total, other = play_points[winner] + points, play_points[1 - winner]
+                assert headline.startswith(f"{who}: +{total} point"), (headline, result)
+                assert f"({play_points[winner]} in play, {points} at the end)" in headline and \
+                    headline.endswith(f"scored {other}."), (headline, result)
+            else:
+                assert headline.startswith(f"{who}: +{points} point"), (headline, result)
         self.rounds.append({"winner": winner, "points": points, "play_points": play_points})
         self.scores_seen = 0
         if self.rules == "all-fives":

@@ -856,7 +856,9 @@ def test_backgammon_states_and_presses_reach_each_phase_and_its_refusals(app, cl
 
     states = context_states.backgammon_games(app, games=1)
     assert {state.phase for state in states} >= {"decide", "move", "over"}
-    assert 'do=next-game' in client.get(states[-1].path).get_data(as_text=True)  # the series' end
+    end = client.get(states[-1].path).get_data(as_text=True)  # the series' end offers the next game, a button of the moves' form
+    assert 'form="moves" name="do" value="next-game"' in end
+    assert any("do=next-game" in path for path in context_states.next_paths(states[-1].path, end))
     said = {}
     for path in context_states.backgammon_presses(states):
         answer = client.get(path)

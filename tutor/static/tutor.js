@@ -116,7 +116,8 @@
   });
 })();
 
-// In a game, a click on a tile of your hand in the picture presses that tile's button.
+// In a game, a click on a tile of your hand in the picture presses that tile's button (in Mexican
+// Train follows its move, or, when it may go on several trains, marks those moves to choose from).
 (function () {
   const picture = document.querySelector(".table-picture");
   if (!picture) return;
@@ -125,7 +126,17 @@
     if (!tile) return;
     const halves = tile.dataset.tile.split("-").map(Number).sort(function (a, b) { return b - a; });
     const button = document.querySelector('.moves button[data-tile="' + halves.join("-") + '"]');
-    if (button) button.click();
+    if (button) { button.click(); return; }
+    // Mexican Train: the tile's moves are links, one per train it may go on: one plays it, several ask which
+    const name = halves.join("-"), turned = halves.slice().reverse().join("-");
+    const moves = Array.from(document.querySelectorAll(".actions a[data-action]")).filter(function (a) {
+      const tileOf = a.dataset.action.split(":")[0];
+      return tileOf === name || tileOf === turned;
+    });
+    document.querySelectorAll(".actions a.asked").forEach(function (a) { a.classList.remove("asked"); });
+    if (moves.length === 1) { moves[0].click(); return; }
+    moves.forEach(function (a) { a.classList.add("asked"); });
+    if (moves.length) moves[0].focus();
   });
 })();
 
@@ -139,4 +150,58 @@
   window.addEventListener("load", function () {
     setTimeout(function () { status.focus({ preventScroll: true }); }, 0);
   });
+})();
+
+// Offline (tutor/static/sw.js, served as /sw.js): the service worker keeps the lessons read, and
+// this page's files and the offline page of its language; the offline page lists what was kept.
+(function () {
+  if (!("serviceWorker" in navigator)) return;
+  const root = document.documentElement;
+  const script = document.querySelector("script[data-sw]");
+  if (!script) return;
+  const worker = script.dataset.sw, offline = script.dataset.offline;
+  const first = !navigator.serviceWorker.controller;  // this page came before the worker: tell it
+  navigator.serviceWorker.register(worker, { scope: "/" }).catch(function () { /* no worker: no offline reading */ });
+  navigator.serviceWorker.ready.then(function (registration) {
+    const files = Array.from(document.querySelectorAll('link[rel="stylesheet"], script[src], link[rel="icon"]'))
+      .map(function (e) { return new URL(e.href || e.src, location.href); })
+      .filter(function (u) { return u.origin === location.origin; }).map(function (u) { return u.pathname; });
+    const active = registration.active;
+    if (!active) return;
+    active.postMessage({ offline: offline, files: files, pages: first ? [location.pathname + location.search] : [] });
+    const list = document.querySelector(".offline-page .kept-pages");
+    if (!list) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      const pages = event.data || [];
+      const reading = document.createElement("textarea");  // titles come HTML-escaped
+      pages.forEach(function (kept) {
+        reading.innerHTML = kept.title;
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = kept.url;
+        link.textContent = reading.value;
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      list.hidden = !pages.length;
+      document.querySelector(".offline-page .kept-none").hidden = !!pages.length;
+    };
+    active.postMessage({ list: root.lang }, [channel.port2]);
+  });
+  const again = document.querySelector(".offline-page .try-again");
+  if (again) again.addEventListener("click", function () { location.reload(); });
+})();
+
+// A game page that answers a tap at once (backgammon: one request a tap) names its own address in
+// its canonical link: show that one in the address bar, so that a refresh, a bookmark or a shared
+// link is the game as it stands, not the tap again.
+(function () {
+  const canonical = document.querySelector('link[rel="canonical"]');
+  if (!canonical || !window.history || !history.replaceState) return;
+  const here = new URL(canonical.href, location.href);
+  if (here.origin !== location.origin) return;
+  if (here.pathname + here.search !== location.pathname + location.search) {
+    history.replaceState(history.state, "", here.pathname + here.search + location.hash);
+  }
 })();

@@ -46,10 +46,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from tutor.games.backgammon import record
 from tutor.tools.visits import Visit
 
 
-_FORM = re.compile(r'<form method="get"[^>]*action="([^"]+)"[^>]*>(.*?)</form>', re.S)
+_FORM = re.compile(r'<form method="get"([^>]*)>(.*?)</form>', re.S)
+_ATTRIBUTE = re.compile(r'\b(action|id)="([^"]*)"')
+_OUTSIDE_BUTTON = re.compile(r'<button type="submit" form="([^"]+)" name="([^"]+)" value="([^"]*)"')
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 _BUTTON = re.compile(r'<button type="submit" name="([^"]+)" value="([^"]*)"')
 _LINK = re.compile(r'href="([^"#]+)')
@@ -141,11 +144,14 @@ def next_paths(path: str, html: str) -> list[str]:
         target = _without_msgids(unescape(href))
         if urlsplit(target).path == here and target != path:
             found.append(target)
-    for action, body in _FORM.findall(html):
-        if unescape(action) != here:
+    outside = _OUTSIDE_BUTTON.findall(html)  # a button elsewhere on the page that submits a form by its id
+    for attributes, body in _FORM.findall(html):
+        attribute = dict(_ATTRIBUTE.findall(attributes))
+        if unescape(attribute.get("action", "")).split("#")[0] != here:  # the action may name the board's anchor
             continue
         hidden = [(name, unescape(value)) for name, value in _HIDDEN.findall(body) if name != "msgids"]
-        for name, value in _BUTTON.findall(body):
+        buttons = _BUTTON.findall(body) + [(name, value) for form, name, value in outside if form == attribute.get("id")]
+        for name, value in buttons:
             found.append(here + "?" + urlencode([*hidden, (name, unescape(value))]))
     return list(dict.fromkeys(found))
 
@@ -170,8 +176,28 @@ def _query_value(path: str, name: str) -> str:
     return dict(parse_qsl(urlsplit(path).query, keep_blank_values=True)).get(name, "")
 
 
+def spelled_out(path: str) -> str:
+    """A backgammon address with its compact record (``h``) written out as the decisions it holds
+    (``m``: ``.`` between decisions, ``~`` between the games of a series), which the game still
+    reads: the tampered addresses below change those decisions one by one."""
+    parts = urlsplit(path)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    if not any(key == "h" for key, _value in query):
+        return path
+    written = [(("m", "~".join(".".join(game) for game in record.decode(value))) if key == "h" else (key, value))
+               for key, value in query]
+    return parts.path + "?" + urlencode(written, safe="~.")
+
+
 def decisions_of(path: str) -> str:
-    """The decisions an address holds (a game's ``m``), '' for none."""
+    """The decisions an address holds (a game's ``m``, or a backgammon game's compact record ``h``
+    read back into the same tokens, as :func:`spelled_out` writes them), '' for none."""
+    compact = _query_value(path, "h")
+    if compact:
+        try:
+            return "~".join(".".join(game) for game in record.decode(compact))
+        except record.RecordError:
+            return ""
     return _query_value(path, "m")
 
 
@@ -187,6 +213,8 @@ def _landed(client, path: str) -> tuple[str, str]:
     if answer.status_code in (301, 302, 303):
         path = _without_msgids(answer.location.split("#")[0])
         answer = client.get(with_msgids(path))
+    elif answer.headers.get("Content-Location"):  # a backgammon tap answers at once, naming its own address
+        path = _without_msgids(answer.headers["Content-Location"].split("#")[0])
     return path, unescape(answer.get_data(as_text=True))
 
 
@@ -291,15 +319,15 @@ def backgammon_games(app, games: int = 4, seed: int = 0) -> list[BackgammonState
             table = Table(None, new_backgammon_id(True, series, nonce=bytes([number + 7]) * 12), videau=True)
             for decisions, game in _decision_by_decision(table):
                 owner = game.position.cube.owner
-                state = BackgammonState(table.url(decisions=decisions, steps=[], lang_code="en"), game.phase.value,
-                                        "" if owner is None else str(owner))
+                state = BackgammonState(spelled_out(table.url(decisions=decisions, steps=[], lang_code="en")),
+                                        game.phase.value, "" if owner is None else str(owner))
                 steps = rng.choice(game.plays).steps if game.phase is Phase.MOVE else ()
                 if steps:
-                    done = table.url(decisions=decisions, steps=list(steps), lang_code="en")
+                    done = spelled_out(table.url(decisions=decisions, steps=list(steps), lang_code="en"))
                     last = steps[-1]  # a checker of the play's, where it landed (or left from, when borne off)
                     tapped = last.dst if 1 <= last.dst <= 24 else "bar" if last.src == 25 else last.src
                     state = BackgammonState(state.path, state.phase, state.owner,
-                                            table.url(decisions=decisions, steps=list(steps[:1]), lang_code="en"),
+                                            spelled_out(table.url(decisions=decisions, steps=list(steps[:1]), lang_code="en")),
                                             f"{done}&at={tapped}")
                 states.append(state)
                 decisions.append(next_decision(game, rng.random() < 0.1, rng.random() >= 0.2, steps))
@@ -345,7 +373,7 @@ def designed_backgammon_states(app, games: int = 12, seed: int = 0) -> list[str]
             table = Table(None, new_backgammon_id(True, False, nonce=rng.randbytes(12)), videau=True)
             for decisions, game in _decision_by_decision(table):
                 position, phase = game.position, game.phase
-                path = table.url(decisions=decisions, steps=[], lang_code="en")
+                path = spelled_out(table.url(decisions=decisions, steps=[], lang_code="en"))
                 last = next((i for i in range(len(game.events) - 1, -1, -1) if game.events[i].side is WHITE), -1)
                 since = tuple(sorted({(e.kind, e.before is not None and e.before.on_bar(e.side))
                                       for e in game.events[last + 1:] if e.kind != "roll"}))
@@ -673,6 +701,9 @@ def tampered_paths(paths: Iterable[str]) -> list[str]:
             game = [(k, v) for k, v in query if k == "g"]
             tampered.append(parts.path + "?" + urlencode([(k, v[:-2] if k == "g" else v) for k, v in query]))
             tampered.append(parts.path + "?" + urlencode([*game, ("m", "~" * 40)]))
+            if "/backgammon/" in parts.path:  # a damaged compact record; the decisions given twice
+                tampered.append(parts.path + "?" + urlencode([*game, ("h", "1.!")]))
+                tampered.append(parts.path + "?" + urlencode([*game, ("h", "1.8Q"), ("m", "r")]))
             if moves:  # the round under way said to be finished; a move of the first round refused
                 tampered.append(parts.path + "?" + urlencode([*game, ("m", moves + "~")]))
                 tampered.append(parts.path + "?" + urlencode([*game, ("m", "x." + moves)]))

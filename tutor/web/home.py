@@ -7,6 +7,7 @@ from flask import Blueprint, redirect, render_template, url_for
 
 from tutor.web.i18n import best_language, use_language_prefix
 from tutor.web.rooms import home_page, page_game
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("home", __name__, url_prefix="/<lang_code>")
 use_language_prefix(bp)
@@ -21,5 +22,6 @@ def index():
 
 
 @bp.get("/", endpoint="index")
+@same_for_everyone
 def games():
     return render_template("home.html", **home_page())

@@ -168,7 +168,10 @@ def switch_language_url(code: str) -> str:
         return url_for("home.index", lang_code=code)
     args = dict(request.view_args or {})
     kept = _PAGE_STATE.get(request.blueprint or "", frozenset())
-    args.update({name: value for name, value in request.args.items()
+    # a game page answering a tap names the state after it (g.page_args), not the address tapped
+    state = g.get("page_args")
+    shown = state if state is not None else request.args
+    args.update({name: value for name, value in shown.items()
                  if name in kept and name not in args and not name.startswith("_")})
     args["lang_code"] = code
     try:

@@ -32,6 +32,7 @@ from tutor.course import Section, Step, find_in
 from tutor.web.i18n import translate_text as tr
 from tutor.web.i18n import keep_in_language_links, use_language_prefix
 from tutor.web.rooms import presenter_index
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("present", __name__, url_prefix="/<lang_code>")
 use_language_prefix(bp)
@@ -180,6 +181,7 @@ def deck_context(section: Section, current: Slide, game: Game, pictures: bool = 
 
 # ----- routes: presenter -------------------------------------------------------------------------
 @bp.get("/present/")
+@same_for_everyone
 def index():
     return render_template("present/index.html", **presenter_index())
 
@@ -221,10 +223,11 @@ def add_slides(blueprint: Blueprint, game: Game, under: str = "") -> None:
         context = deck_context(section, slides[int(asked) - 1], game)  # the pictures preview the next slide
         return render_template("present/notes.html", **context)
 
-    blueprint.add_url_rule(f"{under}/present/<section_id>/", "deck", deck)
-    blueprint.add_url_rule(f"{under}/present/<section_id>/<step_id>", "slide", slide)
-    blueprint.add_url_rule(f"{under}/present/<section_id>/<step_id>/question", "question", question)
-    blueprint.add_url_rule(f"{under}/present/<section_id>/{NOTES}", "notes", notes)
+    # the same for every teacher of a language: rendered once, kept (tutor.web.delivery)
+    blueprint.add_url_rule(f"{under}/present/<section_id>/", "deck", same_for_everyone(deck))
+    blueprint.add_url_rule(f"{under}/present/<section_id>/<step_id>", "slide", same_for_everyone(slide))
+    blueprint.add_url_rule(f"{under}/present/<section_id>/<step_id>/question", "question", same_for_everyone(question))
+    blueprint.add_url_rule(f"{under}/present/<section_id>/{NOTES}", "notes", same_for_everyone(notes))
 
 
 # ----- handouts ----------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from flask_babel import Domain, get_babel, gettext as _
 
 from tutor.course import load_course
 from tutor.paths import LESSONS
+from tutor.web.delivery import forget_pages
 from tutor.web.i18n import LANGUAGE_NAMES, best_language, url_map_arguments
 from tutor.web.i18n import use_language_prefix
 from tutor.web.rooms import diagram_words
@@ -168,6 +169,7 @@ def reload_catalogs() -> None:
         # Flask-Babel keeps each locale's Translations in its default domain's cache, for the
         # app's life: drop them so that the next lookup reads the new .mo files.
         get_babel().instance.domain_instance.cache.clear()
+        forget_pages()  # the pages kept, rendered in the words of before
 
 
 def no_cache_while_reloading(response: Response) -> Response:

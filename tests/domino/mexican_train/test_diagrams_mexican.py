@@ -81,7 +81,7 @@ def independent_failures(table: dict) -> list[str]:
 def test_the_diagrams_continue_the_rulebooks_ids_and_belong_to_the_section():
     assert IDS and not set(IDS) & set(load_diagrams())
     assert sorted(int(i[1:]) for i in IDS) == list(range(16, 16 + len(IDS)))
-    assert {"D16", "D17"} <= set(IDS)
+    assert {"D16", "D17", "D18", "D19", "D20"} <= set(IDS)
     shown = [step.diagram for step in SECTION.steps if step.diagram]
     assert sorted(shown) == sorted(IDS) and shown == sorted(shown, key=lambda i: int(i[1:]))  # course order
     assert all(step.notes for step in SECTION.steps) and [s.question.count for s in SECTION.steps if s.question] == ["pips"]
@@ -97,16 +97,16 @@ def test_every_claim_agrees_with_the_engine_and_the_independent_checker(diagram_
 
 
 def test_the_two_lessons_pictures_show_what_their_titles_say():
-    # D16: the opponent drew, could not play, passed: their train is marked and open to you
-    d16 = independent_claims(DATA["D16"])
-    assert DATA["D16"]["history"][-2:] == ["draw", "pass"] and d16["markers"] == [False, True]
-    assert d16["to_act"] == 0 and any(a.endswith(":s1") for a in d16["legal_actions"])
-    # D17: an unanswered double on the opponent's train: every legal action closes it
-    d17 = independent_claims(DATA["D17"])
-    assert d17["open_double"] == "s1" and d17["legal_actions"]
-    assert all(a.endswith(":s1") and a.startswith("8-") for a in d17["legal_actions"])
+    # D19: the opponent drew, could not play, passed: their train is marked and open to you
+    d19 = independent_claims(DATA["D19"])
+    assert DATA["D19"]["history"][-2:] == ["draw", "pass"] and d19["markers"] == [False, True]
+    assert d19["to_act"] == 0 and any(a.endswith(":s1") for a in d19["legal_actions"])
+    # D20: an unanswered double on the opponent's train: every legal action closes it
+    d20 = independent_claims(DATA["D20"])
+    assert d20["open_double"] == "s1" and d20["legal_actions"]
+    assert all(a.endswith(":s1") and a.startswith("8-") for a in d20["legal_actions"])
     # the learner holds a tile that would fit elsewhere, were the double closed
-    assert any("1" in t.split("-") for t in d17["hand"])
+    assert any("1" in t.split("-") for t in d20["hand"])
 
 
 @pytest.mark.parametrize("claim,wrong", [
@@ -118,25 +118,25 @@ def test_the_two_lessons_pictures_show_what_their_titles_say():
     ("trains", {"s0": ["12-5"], "s1": ["12-8", "8-8"]}),
 ])
 def test_a_wrong_claim_is_caught_by_both(claim, wrong):
-    table = copy.deepcopy(DATA["D17"])
+    table = copy.deepcopy(DATA["D20"])
     table["claims"][claim] = wrong
-    diagram = diagram_from_data("D17", table)
+    diagram = diagram_from_data("D20", table)
     assert check_claims(diagram) and independent_failures(table)
 
 
 def test_a_history_the_rules_refuse_is_refused():
-    table = copy.deepcopy(DATA["D16"])
+    table = copy.deepcopy(DATA["D19"])
     table["history"] = ["12-5:s0", "12-7:s1", "3-10:s0"]  # 3-10 does not fit 5
-    with pytest.raises(MexicanDiagramError, match="D16"):
-        diagram_from_data("D16", table)
+    with pytest.raises(MexicanDiagramError, match="D19"):
+        diagram_from_data("D19", table)
 
 
 def test_the_lesson_page_slides_and_handout_show_the_pictures(client):
     # the lesson page: the picture, its caption, the marker where the checker puts it
     page = client.get("/en/domino/lessons/mexican-train/draw-and-marker").get_data(as_text=True)
-    assert 'data-diagram="D16"' in page and 'class="marker" data-train="s1"' in page
+    assert 'data-diagram="D19"' in page and 'class="marker" data-train="s1"' in page
     assert "and 3-10 still fits your own train." in page
-    desc = re.search(r'<desc id="dg-d16-d">(.*?)</desc>', page, re.S).group(1)
+    desc = re.search(r'<desc id="dg-d19-d">(.*?)</desc>', page, re.S).group(1)
     assert "9-4" not in desc  # the opponent's hand is face down: the description keeps it to itself
     assert "marker" in desc
     # the slides: each picture on its step's slide, ids unique
@@ -155,9 +155,9 @@ def test_the_lesson_page_slides_and_handout_show_the_pictures(client):
 
 def test_the_picture_is_described_in_vietnamese(client):
     page = client.get("/vi/domino/lessons/mexican-train/open-double").get_data(as_text=True)
-    title = re.search(r'<title id="dg-d17-t">(.*?)</title>', page).group(1)
+    title = re.search(r'<title id="dg-d20-t">(.*?)</title>', page).group(1)
     assert title == "Quân đôi còn mở phải được đóng lại"
-    desc = re.search(r'<desc id="dg-d17-d">(.*?)</desc>', page, re.S).group(1)
+    desc = re.search(r'<desc id="dg-d20-d">(.*?)</desc>', page, re.S).group(1)
     assert "đoàn tàu" in desc and "8-8" in desc
     assert "Đoàn tàu của bạn" in page  # a label drawn in the picture
 
@@ -193,3 +193,38 @@ def test_the_words_around_each_picture_say_what_the_checker_finds(diagram_id):
     for total in re.findall(r"(\d+) pips go on your total|add the (\d+) pips", words):
         said = int(next(t for t in total if t))
         assert facts["outcome"] and said == facts["outcome"]["pips"][table["seat"]], (diagram_id, said)
+
+
+def test_the_first_steps_pictures_show_what_their_titles_say():
+    # D16, D17 and D18 share one deal: the round before its first tile, the first turn, a later turn
+    assert DATA["D16"]["deal"] == DATA["D17"]["deal"] == DATA["D18"]["deal"]
+    assert [step.diagram for step in SECTION.steps[:3]] == ["D16", "D17", "D18"]
+    # D17: the learner's train is empty, so every legal play starts it with a tile showing the engine's 12
+    d17 = independent_claims(DATA["D17"])
+    assert DATA["D17"]["history"] == [] and d17["to_act"] == 0
+    assert d17["legal_actions"] == sorted(f"{t}:s0" for t in d17["hand"] if "12" in t.split("-"))
+    # D18: the learner's own train, the public train the opponent started and a new public train;
+    # not the opponent's train (no marker on it)
+    d18 = independent_claims(DATA["D18"])
+    trains = {a.split(":")[1] for a in d18["legal_actions"]}
+    assert trains == {"s0", "t1", "t2"} and d18["markers"] == [False, False]
+
+
+def halves_of_the_key(svg: str) -> list[tuple[int, int]]:
+    """Each half of the colour key: the number its class names and the pips drawn in it."""
+    if '<g class="colour-key">' not in svg:
+        return []
+    key = svg.split('<g class="colour-key">', 1)[1].split("</svg>", 1)[0]  # the picture's last band
+    found = re.findall(r'<g class="half pips-(\d+)">(.*?)</g>', key, re.S)
+    return [(int(number), pips.count("<circle")) for number, pips in found]
+
+
+def test_the_colour_key_shows_each_number_from_7_up_with_its_pips(client):
+    svg = client.get("/en/domino/diagrams/D16.svg").get_data(as_text=True)
+    key = halves_of_the_key(svg)
+    assert key == [(n, n) for n in range(7, 13)]  # a half of each number, as many pips as the number
+    assert "The colours of 7 to 12" in svg and [f">{n}</text>" in svg for n in range(7, 13)] == [True] * 6
+    # only the picture that asks for it: the later steps' pictures have no key
+    assert halves_of_the_key(client.get("/en/domino/diagrams/D17.svg").get_data(as_text=True)) == []
+    vi = client.get("/vi/domino/diagrams/D16.svg").get_data(as_text=True)
+    assert "Màu của các số từ 7 đến 12" in vi

@@ -327,3 +327,12 @@ def test_no_english_escapes_the_catalogs_on_the_mexican_pages(translations):
         assert response.status_code in (200, 400), url
         leaks += [f"{url}: {text!r}" for text in Texts.of(response.get_data(as_text=True)) if unmarked_english(text)]
     assert not leaks, "\n".join(leaks)
+
+
+def test_a_double_twelve_table_has_the_colour_key_and_a_double_six_table_none(client):
+    from test_diagrams_mexican import halves_of_the_key
+
+    twelve = client.get(f"/id/domino/play?g={new_mexican_id(12, nonce=bytes(12))}").get_data(as_text=True)
+    assert halves_of_the_key(twelve) == [(n, n) for n in range(7, 13)] and "Warna angka 7 sampai 12" in twelve
+    six = client.get(f"/id/domino/play?g={new_mexican_id(6, nonce=bytes(12))}").get_data(as_text=True)
+    assert 'class="tile' in six and halves_of_the_key(six) == []

@@ -36,7 +36,7 @@ import svgwrite
 from tutor.games.backgammon.plays import BAR_POINT, OFF, Step
 from tutor.games.backgammon.position import BLACK, WHITE, Position, Side, learner_point
 
-__all__ = ["Labels", "Stack", "checker_stacks", "render_board", "text_width"]
+__all__ = ["Labels", "Stack", "checker_stacks", "render_board", "tap_boxes", "text_width"]
 
 # ----- geometry (viewBox units) -------------------------------------------------------------------
 M = 10  # outer margin
@@ -190,6 +190,8 @@ STYLE = (
     ".bgm .pips{font-weight:700;text-anchor:end}"
     ".bgm .die.used{opacity:.4}"
     ".bgm .selected{fill:none;stroke:#0d5f73;stroke-width:3.5}"
+    ".bgm .movable{fill:none;stroke:#0d5f73;stroke-width:3.5}"
+    ".bgm .target{fill:#0d5f73;fill-opacity:.25;stroke:#0d5f73;stroke-width:2.5;stroke-dasharray:5 3}"
     ".bgm .tap rect{fill:transparent;cursor:pointer}"
     ".bgm .tap:hover rect{fill:rgba(13,95,115,.12)}"
 )
@@ -286,6 +288,8 @@ def render_board(
     selected: int | str | None = None,
     dice_left: Sequence[int] | None = None,
     label_size: float = FONT,
+    movable: Sequence[int | str] = (),
+    targets: Sequence[int | str] = (),
 ) -> str:
     """Draw ``position`` from the learner's side as a standalone ``<svg>`` string.
 
@@ -302,6 +306,10 @@ def render_board(
       stay out of the keyboard's tab order (the page offers the same choices as buttons).
     - ``selected``: a place ringed as the checker the learner has picked.
     - ``dice_left``: the dice still to play this turn; the others are drawn faded.
+    - ``movable``: the learner's places (1-24, ``"bar"``) whose checker may move now: the top
+      checker of each is ringed (``class="movable"``, ``data-place``).
+    - ``targets``: the places the picked checker may go to (1-24, ``"off"``): where it would land
+      is marked (``class="target"``, ``data-place``), the tray framed for ``"off"``.
     - ``label_size``: the size of every word and number in the picture (point numbers, counts,
       the videau, the legend and pip counts), in viewBox units; a slide's pictures use a larger one
       (``tutor/web/backgammon/slides.py``). The board is laid out around it (:class:`_Geometry`) and
@@ -314,6 +322,7 @@ def render_board(
         [position.to_text(), labels.title, labels.desc, repr(sorted(map(str, marks.items()))), str(selected),
          str(dice_left), repr(sorted(map(str, (links or {}).items())))]
         + ([] if label_size == FONT else [f"label={label_size}"])
+        + ([f"movable={list(movable)} targets={list(targets)}"] if movable or targets else [])
     ).encode("utf-8")).hexdigest()[:6]
     legend = [(WHITE, labels.white), (BLACK, labels.black)]
     if label_size == FONT:
@@ -356,6 +365,8 @@ def render_board(
         _large_legend(dwg, g, lines)
     if selected is not None:
         _ring(dwg, g, selected)
+    _movable(dwg, g, position, movable)
+    _targets(dwg, g, position, targets)
     if links:
         _links(dwg, g, links)
     return _serialize(dwg, labels, prefix, role="group" if links else "img")
@@ -391,6 +402,49 @@ def _ring(dwg, g: _Geometry, place: int | str) -> None:
     x, y, w, h = _column(g, place)
     dwg.add(_attrs(dwg.rect(insert=(_n(x + 1.5), _n(y + 1.5)), size=(_n(w - 3), _n(h - 3)), rx=6, class_="selected"),
                    data_place=place))
+
+
+def _top_centre(g: _Geometry, position: Position, place: int | str, extra: int = 0) -> tuple[float, float]:
+    """The centre of the learner's checker ``extra`` places above the top of the stack on ``place``."""
+    if place == "bar":
+        k = min(position.on_bar(WHITE) - 1 + extra, BAR_SHOWN - 1)
+        return g.bar_x + g.bar_w / 2, g.mid_top - g.r - g.step * max(k, 0)
+    side, count = position.at(place)
+    own = count if side is WHITE else 0
+    k = max(0, min(own - 1 + extra, SHOWN - 1))
+    top = place >= 13
+    return g.point_x(place), (g.top_edge + g.r + g.step * k if top else g.bottom_edge - g.r - g.step * k)
+
+
+def _movable(dwg, g: _Geometry, position: Position, places: Sequence[int | str]) -> None:
+    for place in places:
+        cx, cy = _top_centre(g, position, place)
+        dwg.add(_attrs(dwg.circle(center=(_n(cx), _n(cy)), r=_n(g.r + 2), class_="movable"), data_place=place))
+
+
+def _targets(dwg, g: _Geometry, position: Position, places: Sequence[int | str]) -> None:
+    for place in places:
+        if place == "off":
+            dwg.add(_attrs(dwg.rect(insert=(_n(g.tray_x + 2), _n(g.board_y + 2)),
+                                    size=(_n(g.tray_w - 4), _n(g.board_bottom - g.board_y - 4)), rx=6,
+                                    class_="target"), data_place=place))
+            continue
+        cx, cy = _top_centre(g, position, place, extra=1)
+        dwg.add(_attrs(dwg.circle(center=(_n(cx), _n(cy)), r=_n(g.r - 1), class_="target"), data_place=place))
+
+
+def tap_boxes(places: Sequence[int | str], height: float | None = None) -> dict[int | str, tuple[float, ...]]:
+    """Where each place's tap target lies on the default board, as percentages of the picture
+    (left, top, width, height): the whole band of its point, the bar or the tray. ``height``: the
+    picture's height in viewBox units (by default a board drawn without a legend)."""
+    g = DEFAULT
+    height = g.legend_y if height is None else height
+    boxes = {}
+    for place in places:
+        x, y, w, h = _column(g, place)
+        boxes[place] = tuple(round(100 * v / total, 2) for v, total in ((x, g.width), (y, height), (w, g.width),
+                                                                        (min(h, height - y), height)))
+    return boxes
 
 
 def _links(dwg, g: _Geometry, links: Mapping[int | str, str]) -> None:

@@ -106,6 +106,8 @@ STYLE = (
     ".dmn text{fill:#2b2824;stroke:none;font-size:15px}"
     ".dmn .name{font-weight:600}"
     ".dmn .badge circle{fill:#1f2933;stroke:#fff;stroke-width:2}"
+    ".dmn .badge.uncounted circle{fill:#fff;stroke:#1f2933;stroke-width:2;stroke-dasharray:4 3}"
+    ".dmn .badge.uncounted .num{fill:#1f2933}"
     ".dmn .num{fill:#fff;font-weight:700;text-anchor:middle;font-size:18px}"
     ".dmn .fit rect,.dmn .turn{fill:#0d8073}"
     ".dmn .fit path{fill:#fff}"
@@ -1214,8 +1216,11 @@ class _Renderer:
                     classes.append("last-move")
                 self._tile(g, p, classes, **data)
             dwg.add(g)
+            layout = self.position.layout
             for arm, number, bx, by, _, _ in badges:
-                badge = self._badge(dwg, number, bx + dx, by + dy, f"end-{arm.value}")
+                # All Fives counts an arm once it holds a tile; a spinner's bare side does not count yet
+                uncounted = self.position.rules.scores_ends and arm in (End.UP, End.DOWN) and not layout.arm(arm)
+                badge = self._badge(dwg, number, bx + dx, by + dy, f"end-{arm.value}" + (" uncounted" if uncounted else ""))
                 self._data(badge, data_number=number)
                 if arm in label_at:
                     tx, ty, anchor = label_at[arm]

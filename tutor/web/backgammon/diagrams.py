@@ -25,6 +25,7 @@ from tutor.games.backgammon.render import Labels, render_board
 from tutor.web.backgammon.pages import section_title
 from tutor.web.i18n import use_language_prefix
 from tutor.web.lists import join_and
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("backgammon_diagrams", __name__, url_prefix="/<lang_code>/backgammon/diagrams")
 use_language_prefix(bp)
@@ -198,6 +199,7 @@ def diagram_figure(diagram_id: str, answers: bool = True) -> Markup:
 
 # ----- routes ------------------------------------------------------------------------------------
 @bp.get("/")
+@same_for_everyone
 def gallery():
     items = [
         {
@@ -210,6 +212,7 @@ def gallery():
 
 
 @bp.get("/<diagram_id>.svg")
+@same_for_everyone
 def svg(diagram_id: str):
     diagram = _find(diagram_id)
     response = Response(render_svg(diagram).encode("utf-8"), mimetype="image/svg+xml")

@@ -14,7 +14,9 @@ from flask_babel import gettext as _
 
 from tutor.games.backgammon import course
 from tutor.web.i18n import section_title_in, use_language_prefix
+from tutor.web.backgammon.wording import localized_notation
 from tutor.web.lists import join_and
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("backgammon", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
@@ -31,6 +33,7 @@ section_title = partial(section_title_in, course.find)
 
 # ----- routes ------------------------------------------------------------------------------------
 @bp.get("/")
+@same_for_everyone
 def index():
     return render_template("backgammon/index.html", sections=course.load_course())
 
@@ -47,10 +50,11 @@ def option_label(option: str) -> str:
     if option == course.NO_PLAY:
         # TRANSLATORS: backgammon: a choice of a lesson question: the dice cannot be used at all.
         return _("Nothing: the turn is lost")
-    return option  # a play in standard notation (24/18 13/8) or a number: the same in every language
+    return localized_notation(option)  # a play in standard notation (24/18 13/8), bar and off in the page's words, or a number
 
 
 @bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+@same_for_everyone
 def step(section_id: str, step_id: str):
     found, here = course.find(section_id, step_id)
     if found is None or here is None:

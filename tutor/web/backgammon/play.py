@@ -2,10 +2,14 @@
 
 The state of a game lives in its address, as for the domino games: a guided position's id or a
 free-play game id (whose dice only the server can compute, ``tutor.freeplay``), the learner's
-decisions (``m``: ``~`` between the games of a series, ``.`` between decisions), the steps of the
-turn in progress (``s``) and the checker picked (``f``). A tap (``at``: a place) or a button
-(``do``) is answered with a redirect to the new address, or with the same page and the reason it
-was refused (400). Everything works with plain links and GET forms, without JavaScript.
+decisions (``h``: compact and versioned, ``tutor.games.backgammon.record``; an older address's
+``m``, ``~`` between the games of a series and ``.`` between decisions, is still read), the steps
+of the turn in progress (``s``) and the checker picked (``f``). A tap (``at``: a place) or a
+button (``do``) is answered at once with the page after it (one request a tap: no redirect), its
+own address in ``Content-Location`` and the page's canonical link (``tutor.js`` shows it in the
+address bar), or with the same page and the reason it was refused (400). The page carries the
+state once, in its form: the taps on the picture and every button submit that form. Everything
+works with GET forms, without JavaScript.
 
 - ``/<lang>/backgammon/play/``: the guided positions and the new-game form;
 - ``/<lang>/backgammon/play/new?videau=1&series=1&opponent=strong``: a new game (redirect to its address);
@@ -27,7 +31,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -39,7 +43,8 @@ from tutor.games.backgammon.coach import Grade, grade, strong_player
 from tutor.games.backgammon.guided import GuidedPosition, guided_by_id, load_guided
 from tutor.games.backgammon.hints import cube_ladder, move_ladder
 from tutor.games.backgammon.plays import BAR_POINT, OFF, legal_plays, replay_steps
-from tutor.games.backgammon.render import render_board
+from tutor.games.backgammon.record import RecordError, decode, encode
+from tutor.games.backgammon.render import render_board, tap_boxes
 from tutor.games.backgammon.players import recommend
 from tutor.games.backgammon.session import (
     DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Event, Game, Phase, ScriptedDice, offered_step, partial_position,
@@ -48,14 +53,16 @@ from tutor.games.backgammon.session import (
 from tutor.web.backgammon.coaching import LABELS, grade_name, grade_sentences, position_done, review_summary
 from tutor.web.backgammon.diagrams import board_labels
 from tutor.web.backgammon.pages import section_title
-from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name, since_learner, status
+from tutor.web.backgammon.voice import (hint_sentence, localized_notation, moment_summary, place_name, result_lines,
+                                       since_learner, status)
 from tutor.web.backgammon.wording import render_reason
 from tutor.web.errors import BadGame, secret_key
 from tutor.web.i18n import keep_in_language_links, use_language_prefix
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("backgammon_play", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
-keep_in_language_links(bp, "g", "m", "s", "f", "hint", "videau", "series")  # a game's state and its help
+keep_in_language_links(bp, "g", "m", "h", "x", "s", "f", "hint", "videau", "series", "grade", "better")  # a game's state and its help
 
 GAME_SEPARATOR, DECISION_SEPARATOR = "~", "."
 MAX_GAMES = 30  # a series longer than this starts again (bounds a request's work)
@@ -136,40 +143,45 @@ class Table:
                             number=number + 1, decision=decisions[number] if number < len(decisions) else "?",
                             reason=render_reason(error.code, error.params))) from None
 
-    def _state(self, decisions: list[str], steps: list[Step], selected: int | None, new_game: bool = False) -> dict:
-        """The address's game fields (empty ones left out), for a link or a form."""
-        games = [DECISION_SEPARATOR.join(g) for g in [*self.finished, decisions]] + ([""] if new_game else [])
-        fields = {"m": GAME_SEPARATOR.join(games), "s": steps_token(steps),
-                  "f": "" if selected is None else "b" if selected == BAR_POINT else str(selected),
-                  "grade": "" if self.grading else "0"}
-        return {key: value for key, value in fields.items() if value}
-
-    def url(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: Any = "keep",
-            *, new_game: bool = False, **extra: Any) -> str:
-        """The address of this game with other decisions, steps or pick (by default, the same
-        ones; a new turn or new steps drop the pick unless one is given)."""
+    def moved(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: Any = "keep",
+              *, new_game: bool = False) -> "Table":
+        """This game with other decisions, steps or pick (by default, the same ones; a new turn or
+        new steps drop the pick unless one is given); ``new_game``: the next game of the series."""
+        if new_game:
+            return replace(self, finished=[*self.finished, self.decisions], decisions=[], steps=[], selected=None)
         if selected == "keep":
             selected = self.selected if decisions is None and steps is None else None
-        args = self._state(self.decisions if decisions is None else decisions, self.steps if steps is None else steps,
-                           selected, new_game)
-        args.update(extra)
-        if self.start is not None:
-            return url_for("backgammon_play.position", x=self.xgid, **args)
-        if self.guided is not None:
-            return url_for("backgammon_play.guided", position_id=self.guided.id, **args)
-        return url_for("backgammon_play.free", g=self.game_id, **args)
+        return replace(self, decisions=self.decisions if decisions is None else decisions,
+                       steps=self.steps if steps is None else steps, selected=selected)
 
-    def form_fields(self) -> dict[str, str]:
-        """Hidden fields that carry the state through the move form."""
-        fields = self._state(self.decisions, self.steps, self.selected)
+    def state(self) -> dict[str, str]:
+        """The address's game fields (empty ones left out), for a link or a form."""
+        games = [*self.finished, self.decisions]
+        fields = {"h": encode(games) if any(games) or len(games) > 1 else "", "s": steps_token(self.steps),
+                  "f": "" if self.selected is None else "b" if self.selected == BAR_POINT else str(self.selected),
+                  "grade": "" if self.grading else "0"}
+        fields = {key: value for key, value in fields.items() if value}
         if self.start is not None:
             return {"x": self.xgid, **fields}
         return fields if self.guided is not None else {"g": self.game_id, **fields}
 
+    def url(self, decisions: list[str] | None = None, steps: list[Step] | None = None, selected: Any = "keep",
+            *, new_game: bool = False, **extra: Any) -> str:
+        """The address of this game with other decisions, steps or pick (:meth:`moved`)."""
+        args = {**self.moved(decisions, steps, selected, new_game=new_game).state(), **extra}
+        if self.start is not None:
+            return url_for("backgammon_play.position", **args)
+        if self.guided is not None:
+            return url_for("backgammon_play.guided", position_id=self.guided.id, **args)
+        return url_for("backgammon_play.free", **args)
+
+    def form_fields(self) -> dict[str, str]:
+        """Hidden fields that carry the state through the move form."""
+        return self.state()
+
     def review_url(self) -> str:
         """The review of this free game or series (its finished games and this one)."""
-        games = [DECISION_SEPARATOR.join(g) for g in [*self.finished, self.decisions]]
-        return url_for("backgammon_play.review", g=self.game_id, m=GAME_SEPARATOR.join(games))
+        return url_for("backgammon_play.review", g=self.game_id, h=encode([*self.finished, self.decisions]))
 
 
 # A page's game is the previous page's plus one decision: keep recent games and go on from the
@@ -229,11 +241,21 @@ def _fits_the_old_dice(start, dice, decisions: list[str], videau: bool) -> bool:
 # ----- reading the address ----------------------------------------------------------------------------
 def _read_table(table: Table) -> Table:
     args = request.args
-    games = args.get("m", "").split(GAME_SEPARATOR)
-    if len(games) > (1 if table.guided else MAX_GAMES):
+    if "h" in args and "m" in args:
+        # TRANSLATORS: backgammon: a game address holds its decisions twice, in the new way and the old.
+        raise BadGame(_("This address holds the game's decisions twice. Start a new game."))
+    if "h" in args:
+        try:
+            split = decode(args["h"])
+        except RecordError:
+            # TRANSLATORS: backgammon: the record of decisions in a game address was changed, cut short or made by another version of the app.
+            raise BadGame(_("This game's record in the address is damaged, or comes from another version of the app. "
+                            "Start a new game from the backgammon practice page.")) from None
+    else:  # an address from before the compact record: its decisions as text
+        split = [[d for d in game.split(DECISION_SEPARATOR) if d] for game in args.get("m", "").split(GAME_SEPARATOR)]
+    if len(split) > (1 if table.guided else MAX_GAMES):
         # TRANSLATORS: backgammon: a game address holds more games than a series may have.
         raise BadGame(_("This address holds more games than a series may have. Start a new game."))
-    split = [[d for d in g.split(DECISION_SEPARATOR) if d] for g in games]
     table.finished, table.decisions = split[:-1], split[-1]
     if args.get("s"):
         try:
@@ -282,6 +304,7 @@ def guided_practising(section_id: str) -> list[GuidedPosition]:
 
 # ----- routes -------------------------------------------------------------------------------------------
 @bp.get("/play/")
+@same_for_everyone
 def index():
     return render_template("backgammon/play_index.html", positions=list(load_guided().values()),
                            section_title=section_title)
@@ -398,7 +421,7 @@ def position():
 
 
 # ----- the page ----------------------------------------------------------------------------------------
-def _page(table: Table):
+def _page(table: Table, act: bool = True):
     totals = Series()
     for index, decisions in enumerate(table.finished):
         totals.add(table.finished_result(decisions, index))
@@ -415,13 +438,22 @@ def _page(table: Table):
     if table.selected is not None and not any(s.src == table.selected for s in offered):
         table.selected = None  # a stale or tampered pick: nothing picked
     refusal = None
-    action = request.args.get("do") or ""
-    tap = request.args.get("at") or ""
+    action = request.args.get("do") or "" if act else ""
+    tap = request.args.get("at") or "" if act else ""
     if action or tap:
-        target, refusal = _act(table, game, played, offered, action, tap)
-        if target is not None:
-            return redirect(f"{target}#{TABLE_ANCHOR}")  # back at the board, status first
+        moved, refusal = _act(table, game, played, offered, action, tap)
+        if moved is not None:
+            # the page after the tap, at once (one request a tap); its own address for the address
+            # bar, the language menu and a refresh
+            g.page_args = moved.state()
+            page, status_code = _page(_read_again(moved), act=False)
+            return page, status_code, {"Content-Location": moved.url()}
     return _render(table, game, played, offered, refusal, totals)
+
+
+def _read_again(table: Table) -> Table:
+    """A moved table as :func:`_read_table` would read its address (nothing to act on)."""
+    return replace(table, steps=list(table.steps))
 
 
 def _read_place(text: str) -> int | None:
@@ -435,7 +467,7 @@ def _read_place(text: str) -> int | None:
 
 
 def _act(table: Table, game: Game, played: list[Step], offered: list[Step], action: str, tap: str):
-    """(the address to go to, None) for an accepted tap or button; (None, why not) otherwise."""
+    """(the game after it, None) for an accepted tap or button; (None, why not) otherwise."""
     if action:
         return _press(table, game, played, offered, action)
     return _tap(table, game, played, offered, tap)
@@ -451,22 +483,29 @@ def _press(table: Table, game: Game, played: list[Step], offered: list[Step], ac
     if action in wanted:
         if phase is not wanted[action][0]:
             return None, _not_now(game)
-        return table.url(decisions + [wanted[action][1]], []), None
+        return table.moved(decisions + [wanted[action][1]], []), None
     if action == "undo":
         if not plain:
             # TRANSLATORS: backgammon: Undo was pressed with no move of this turn to take back.
             return None, _("There is no move of this turn to take back.")
-        return table.url(steps=plain[:-1]), None
+        return table.moved(steps=plain[:-1]), None
     if action == "confirm":
         if phase is not Phase.MOVE:
             return None, _not_now(game)
         if offered or not plain:
             return None, render_reason("incomplete", {})
-        return table.url(decisions + [steps_token(plain)], []), None
+        return table.moved(decisions + [steps_token(plain)], []), None
     if action == "next-game":
         if phase is not Phase.OVER or not table.series or len(table.finished) + 1 >= MAX_GAMES:
             return None, _not_now(game)
-        return table.url(new_game=True, steps=[]), None
+        return table.moved(new_game=True), None
+    if action == "take-back":
+        if not decisions:
+            # TRANSLATORS: backgammon: "Take back my last decision" was pressed before any decision.
+            return None, _("There is no decision of yours to take back yet.")
+        return table.moved(decisions[:-1], []), None
+    if action == "put-back":
+        return table.moved(selected=None), None
     # TRANSLATORS: backgammon: a game address asks for an action the page does not have.
     return None, _("That is not something you can do in this game.")
 
@@ -483,16 +522,16 @@ def _tap(table: Table, game: Game, played: list[Step], offered: list[Step], tap:
         return None, _not_now(game)
     if table.selected is not None:
         if place == table.selected:
-            return table.url(selected=None), None  # tapped again: put it back
+            return table.moved(selected=None), None  # tapped again: put it back
         try:
             steps = steps_to(game.position, played, table.selected, place)
         except IllegalMoveError as error:
             if any(s.src == place for s in offered):
-                return table.url(selected=place), None  # another checker of the learner's: pick it instead
+                return table.moved(selected=place), None  # another checker of the learner's: pick it instead
             return None, render_reason(error.code, error.params)
-        return table.url(steps=plain + [Step(s.src, s.dst, s.die, False) for s in steps]), None
+        return table.moved(steps=plain + [Step(s.src, s.dst, s.die, False) for s in steps]), None
     if any(s.src == place for s in offered):
-        return table.url(selected=place), None
+        return table.moved(selected=place), None
     return None, _why_not_source(game, played, place)
 
 
@@ -568,20 +607,25 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
             mark, mark_side = last.steps, last.side
             # TRANSLATORS: backgammon board legend, beside a marked square: the points of the computer's last play.
             marked_label = _("The computer's last play")
-    links = {}
-    if phase is Phase.MOVE and not complete and not showing_better:
-        for place in [*range(1, 25), "bar", "off"]:
-            links[place] = table.url(at=place)
+    taps = [*range(1, 25), "bar", "off"] if phase is Phase.MOVE and not complete and not showing_better else []
     selected = table.selected
     # TRANSLATORS: accessible title of the backgammon board in a game (the position seen from your side).
-    labels = board_labels(_("The board"), facts_of(shown, marked_text))
+    labels = board_labels(_("The board"), facts_of(shown, localized_notation(marked_text)))
     if marked_label:
         labels = replace(labels, marked=marked_label)
-    svg = render_board(shown, labels=labels, play=mark, play_side=mark_side, links=links,
+    sources = sorted({s.src for s in offered}, reverse=True) if selected is None and not showing_better else []
+    targets = _targets(game, played, selected, left) if selected is not None and not showing_better else []
+    # the legend under the picture, in the page (the picture keeps the board's height: a phone on
+    # its side shows it whole); the board marks what may be tapped: the checkers that may move,
+    # then the picked one's destinations
+    legend = [("white", labels.white, labels.pips(shown.pips(WHITE))),
+              ("black", labels.black, labels.pips(shown.pips(WHITE.other)))]
+    svg = render_board(shown, labels=replace(labels, white="", black="", marked="", pips=None), play=mark,
+                       play_side=mark_side,
                        selected=("bar" if selected == BAR_POINT else selected) if selected is not None else None,
-                       dice_left=left if phase is Phase.MOVE and not showing_better else None, id_prefix="table-")
-    sources = sorted({s.src for s in offered}, reverse=True) if selected is None else []
-    targets = _targets(game, played, selected, left) if selected is not None else []
+                       dice_left=left if phase is Phase.MOVE and not showing_better else None, id_prefix="table-",
+                       movable=["bar" if p == BAR_POINT else p for p in sources],
+                       targets=[t["place"] for t in targets])
     guided = table.guided
     finished = phase in (Phase.OVER, Phase.END)
     if phase is Phase.OVER:
@@ -595,11 +639,13 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
             phase in (Phase.MOVE, Phase.DECIDE, Phase.ANSWER) and not complete),
         guided=guided, finished=finished, totals=totals,
         summary=moment_summary(guided.moment) if guided and finished else "",
+        result_lines=result_lines(game) if phase is Phase.OVER else [],
         next_guided=_next_guided(guided) if guided and finished else None,
         practised=section_title(guided.practises) if guided else "",
         place_name=place_name, table_anchor=TABLE_ANCHOR,
-        pips=(shown.pips(WHITE), shown.pips(WHITE.other)) if showing_better else (position.pips(WHITE),
-                                                                                 position.pips(WHITE.other)),
+        pips=(shown.pips(WHITE), shown.pips(WHITE.other)),  # the board's: the steps of this turn counted
+        legend=legend, marked_label=labels.marked if mark else "",
+        taps=tap_boxes(taps), canonical=table.url(),
         expert=expert, graded=graded, grade_lines=grade_sentences(graded) if graded else [],
         grade_label=grade_name(graded.label) if graded and not graded.forced else "",
         showing_better=showing_better, grading_url=replace(table, grading=not table.grading).url(),

@@ -26,6 +26,7 @@ from tutor.web.backgammon.handout import handout_page
 from tutor.web.backgammon.slides import board_slide_svg
 from tutor.web.present import Choice, Game, add_slides, find_section
 from tutor.web.lists import join_and
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("backgammon_present", __name__, url_prefix="/<lang_code>/backgammon")
 use_language_prefix(bp)
@@ -64,6 +65,7 @@ add_slides(bp, BACKGAMMON)
 
 @bp.get("/handout/", defaults={"section_id": None})
 @bp.get("/handout/<section_id>/")
+@same_for_everyone
 def handout(section_id: str | None):
     """The course on paper, the whole of it or one section, for the class or the teacher: the domino
     handout's page given backgammon's boards and questions. One endpoint for both addresses, so

@@ -13,15 +13,16 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _, ngettext, pgettext
 
 from tutor.games.backgammon import WHITE, Step, notation
 from tutor.games.backgammon.analysis import Note
-from tutor.games.backgammon.plays import BAR_POINT
+from tutor.games.backgammon.plays import BAR_POINT, OFF
+from tutor.games.backgammon.position import learner_point
 from tutor.games.backgammon.session import Event, Game, Phase
 from tutor.web.backgammon.diagrams import result_sentence
 from tutor.web.backgammon.coaching import expert, only_play, recommendation
-from tutor.web.backgammon.wording import point_name
+from tutor.web.backgammon.wording import NOTES, localized_notation, point_name
 from tutor.web.sentences import register, say
 from tutor.web.lists import join_and, join_or
 from tutor.web.numbers import decimal
@@ -42,6 +43,24 @@ def learner_notation(text: str, side) -> str:
     return _NUMBER.sub(lambda m: str(25 - int(m[1])) if 1 <= int(m[1]) <= 24 else m[1], text)
 
 
+def _hit_points(event: Event) -> list[int]:
+    """The points (learner's numbering) where a play hit, in order."""
+    return [learner_point(event.side, step.dst) for step in event.steps if step.hit and step.dst != OFF]
+
+
+def hit_sentence(side, points: list[int]) -> str:
+    """A play's hits said in words, beside the ``*`` of its notation."""
+    where = join_and(point_name(p) for p in points)
+    if side is WHITE:
+        # TRANSLATORS: backgammon game: the learner's play hit the computer's blot(s); %(points)s is e.g. "point 7" or "point 7 and point 4".
+        return ngettext("You hit the computer's checker on %(points)s: it goes to the bar.",
+                        "You hit the computer's checkers on %(points)s: they go to the bar.", len(points),
+                        points=where)
+    # TRANSLATORS: backgammon game: the computer's play hit the learner's blot(s); %(points)s is e.g. "point 4".
+    return ngettext("It hit your checker on %(points)s: your checker goes to the bar.",
+                    "It hit your checkers on %(points)s: they go to the bar.", len(points), points=where)
+
+
 def place_name(place: int | str) -> str:
     if place in ("bar", BAR_POINT):
         # TRANSLATORS: backgammon game: the bar, as a place a checker moves from (in a list such as "the bar, 13 and 8").
@@ -59,12 +78,15 @@ def event_sentence(event: Event) -> str:
     you = event.side is WHITE
     dice = dice_text(event.dice or ())
     if event.kind == "play":
-        play = learner_notation(event.notation, event.side)
+        play = localized_notation(learner_notation(event.notation, event.side))
+        hits = _hit_points(event)
         if you:
             # TRANSLATORS: backgammon game: what the learner just played, e.g. "You played 24/18 13/8."
-            return _("You played %(play)s.", play=play)
-        # TRANSLATORS: backgammon game: the computer's roll and play, written with the point numbers of the learner's board, e.g. "The computer rolled 3-1 and played 12/16 17/16."
-        return _("The computer rolled %(dice)s and played %(play)s.", dice=dice, play=play)
+            said = _("You played %(play)s.", play=play)
+        else:
+            # TRANSLATORS: backgammon game: the computer's roll and play, written with the point numbers of the learner's board, e.g. "The computer rolled 3-1 and played 12/16 17/16."
+            said = _("The computer rolled %(dice)s and played %(play)s.", dice=dice, play=play)
+        return f"{said} {hit_sentence(event.side, hits)}" if hits else said
     if event.kind == "no_play":
         if event.before is not None and event.before.on_bar(event.side):
             if you:
@@ -156,7 +178,60 @@ def status(game: Game, played: list[Step], complete: bool, selected: int | None,
 
 
 def _play_text(game: Game, played: list[Step]) -> str:
-    return notation(played, game.position)
+    text = localized_notation(notation(played, game.position))
+    hits = [step.dst for step in played if step.hit and step.dst != OFF]
+    return f"{text} ({hit_sentence(WHITE, hits).rstrip('.')})" if hits else text
+
+
+# ----- how a game ended -------------------------------------------------------------------------------
+def result_lines(game: Game) -> list[str]:
+    """How a finished game ended: how it was won, and how its points add up."""
+    result = game.result
+    you = result.winner is WHITE
+    loser_off = game.position.off(result.winner.other)
+    lines = []
+    if result.kind == "drop":
+        if you:
+            # TRANSLATORS: backgammon, how the game ended: the computer refused the learner's videau; %(value)d is the videau's value before the offer.
+            lines.append(_("You offered the videau and the computer refused it: it gives up the game at its value "
+                           "before the offer, %(value)d.", value=result.cube))
+        else:
+            # TRANSLATORS: backgammon, how the game ended: the learner refused the computer's videau.
+            lines.append(_("The computer offered the videau and you refused it: you give up the game at its value "
+                           "before the offer, %(value)d.", value=result.cube))
+    elif result.kind == "single":
+        if you:
+            # TRANSLATORS: backgammon, how the game ended: the learner bore off all 15 first; the computer had borne off some (%(num)d), so it is a single game.
+            lines.append(ngettext("You bore off all 15 checkers first. The computer had borne off %(num)d, so it is "
+                                  "a single game: 1 × the videau.",
+                                  "You bore off all 15 checkers first. The computer had borne off %(num)d, so it is "
+                                  "a single game: 1 × the videau.", loser_off))
+        else:
+            # TRANSLATORS: backgammon, how the game ended: the computer bore off all 15 first; the learner had borne off some (%(num)d).
+            lines.append(ngettext("The computer bore off all 15 checkers first. You had borne off %(num)d, so it is "
+                                  "a single game: 1 × the videau.",
+                                  "The computer bore off all 15 checkers first. You had borne off %(num)d, so it is "
+                                  "a single game: 1 × the videau.", loser_off))
+    elif result.kind == "gammon":
+        if you:
+            # TRANSLATORS: backgammon, how the game ended: a gammon for the learner (the computer bore off nothing).
+            lines.append(_("You bore off all 15 checkers before the computer bore off a single one: a gammon, "
+                           "2 × the videau."))
+        else:
+            # TRANSLATORS: backgammon, how the game ended: a gammon for the computer (the learner bore off nothing).
+            lines.append(_("The computer bore off all 15 checkers before you bore off a single one: a gammon, "
+                           "2 × the videau."))
+    else:
+        if you:
+            # TRANSLATORS: backgammon, how the game ended: a backgammon for the learner.
+            lines.append(_("You bore off all 15 checkers while the computer had borne off none and still had a "
+                           "checker on the bar or in your home board: a backgammon, 3 × the videau."))
+        else:
+            # TRANSLATORS: backgammon, how the game ended: a backgammon for the computer.
+            lines.append(_("The computer bore off all 15 checkers while you had borne off none and still had a "
+                           "checker on the bar or in its home board: a backgammon, 3 × the videau."))
+    lines.append(NOTES["points"](result.multiplier, result.cube, result.points))
+    return lines
 
 
 # ----- hints ----------------------------------------------------------------------------------------
@@ -271,7 +346,10 @@ register("backgammon.hint", HINTS, __name__)
 
 
 def hint_sentence(note: Note) -> str:
-    return say("backgammon.hint", note.kind, note.params)
+    params = note.params
+    if isinstance(params.get("play"), str):
+        params = {**params, "play": localized_notation(params["play"])}
+    return say("backgammon.hint", note.kind, params)
 
 
 # ----- what a guided position showed ------------------------------------------------------------------
@@ -306,5 +384,5 @@ def moment_summary(moment: str) -> str:
     return say("backgammon.moment", moment)
 
 
-__all__ = ["event_sentence", "hint_sentence", "learner_notation", "moment_summary", "place_name",
-           "since_learner", "status"]
+__all__ = ["event_sentence", "hint_sentence", "hit_sentence", "learner_notation", "localized_notation",
+           "moment_summary", "place_name", "result_lines", "since_learner", "status"]

@@ -7,10 +7,11 @@ videau...; in Indonesian a pip stays "pip", never "mata", the domino word).
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import get_locale, gettext as _, ngettext, pgettext
 
 from tutor.games.backgammon import BackgammonError
 from tutor.games.backgammon.analysis import Note
@@ -29,6 +30,22 @@ def side_name(side: str) -> str:
 def point_name(number: int) -> str:
     # TRANSLATORS: backgammon: one of the 24 points (triangles) of the board, by its number (vi "mũi tên", id "titik").
     return _("point %(number)s", number=number)
+
+
+_NOTATION_WORD = re.compile(r"(?<![A-Za-z])(bar|off)(?![A-Za-z])")
+
+
+def localized_notation(text: str) -> str:
+    """A play in the standard notation (``bar/22* 6/off``) with "bar" and "off" in the page's
+    language, as the glossary says them; the points, ``/``, ``*`` and ``(2)`` stay, so that the
+    play reads as backgammon programs write it (the course's notation step says both words)."""
+    words = {
+        # TRANSLATORS: backgammon notation: the bar as the start of a move, as in "bar/22" (vi "thanh giữa", id "bar"); short, no spaces needed.
+        "bar": pgettext("backgammon notation", "bar"),
+        # TRANSLATORS: backgammon notation: off the board, the end of a move that bears a checker off, as in "6/off" (vi "ra", id "keluar"); one short word.
+        "off": pgettext("backgammon notation", "off"),
+    }
+    return _NOTATION_WORD.sub(lambda m: words[m[1]], text)
 
 
 def _list(items: Iterable[str]) -> str:

@@ -34,6 +34,7 @@ from tutor.web.domino.mexican_train.wording import explain as train_explanation,
 from tutor.web.domino.names import player_phrase
 from tutor.web.lists import join_and, join_or
 from tutor.web.domino.wording import arm_name, seat_name
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("domino_diagrams", __name__, url_prefix="/<lang_code>/domino/diagrams")
 use_language_prefix(bp)
@@ -295,7 +296,8 @@ def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_si
     """A Mexican Train diagram as an SVG document, in the current locale: the words of
     ``tutor.web.domino.mexican_train.wording`` (the table for a screen reader and, unless ``neutral``, what the
     rules require now), under the diagram's own title."""
-    words = train_labels(diagram.position, diagram.seat, reveal=diagram.display.reveal)
+    words = train_labels(diagram.position, diagram.seat, reveal=diagram.display.reveal,
+                         colour_key=diagram.display.colour_key)
     desc = words.desc if neutral else " ".join([words.desc, *train_explanation(diagram.position, diagram.seat)])
     return render_trains(diagram.position, labels=replace(words, title=_(diagram.title), desc=desc),
                          label_size=label_size, **train_options(diagram, neutral=neutral))
@@ -430,6 +432,7 @@ ANSWER_NOTES = frozenset({"you_open", "others_dimmed_open", "must_draw", "must_p
 
 
 @bp.get("/")
+@same_for_everyone
 def gallery():
     items = [
         {
@@ -442,6 +445,7 @@ def gallery():
 
 
 @bp.get("/<diagram_id>.svg")
+@same_for_everyone
 def svg(diagram_id: str):
     diagram = _find(diagram_id)
     response = Response(render_svg(diagram).encode("utf-8"), mimetype="image/svg+xml")

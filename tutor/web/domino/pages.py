@@ -24,6 +24,7 @@ from tutor.web.i18n import use_language_prefix
 from tutor.web.domino.diagrams import question_figure
 from tutor.web.domino.feedback import choice_label, feedback, question_text
 from tutor.web.domino.wording import verdict_sentence
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("domino", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
@@ -54,11 +55,26 @@ bp.add_app_template_global(question_figure, "question_figure")
 
 
 @bp.get("/")
+@same_for_everyone
 def course():
     return render_template("domino/course.html", sections=load_course())
 
 
+@bp.app_template_global("domino_other_ways")
+def other_ways_to_play() -> list[dict[str, str]]:
+    """The other rule sets (Sato 157, Straight, All Fives, Mexican Train), each with one tap to its
+    lesson and one to a game, for the home page and the top of the practice page."""
+    from tutor.web.domino.rule_sets import COLUMNS, rule_set_name
+
+    lessons = {s.id: url_for("domino.step", section_id=s.id, step_id=s.steps[0].id)
+               for s in load_course() if s.part == "other-ways"}
+    return [{"name": rule_set_name(name), "rules": name, "lesson": lessons.get(name, ""),
+             "play": url_for("domino_play.free_play", seats=2, rules=name)}
+            for name in COLUMNS if name != "playboard"]
+
+
 @bp.get("/other-ways")
+@same_for_everyone
 def other_ways():
     """Playboard beside Sato 157, Straight, All Fives and Mexican Train (tutor.web.domino.rule_sets)."""
     from tutor.web.domino.rule_sets import COLUMNS, comparison, rule_set_name
@@ -109,6 +125,7 @@ def _rules_name(section) -> str | None:
 
 
 @bp.route("/lessons/<section_id>/<step_id>", methods=["GET", "POST"])
+@same_for_everyone
 def step(section_id: str, step_id: str):
     section, step = find(section_id, step_id)
     if section is None or step is None:

@@ -33,13 +33,14 @@ from tutor.web.errors import BadGame, secret_key
 from tutor.web.i18n import keep_in_language_links, use_language_prefix
 from tutor.web.domino.rule_sets import rule_set_name
 from tutor.web.domino.names import player_name
-from tutor.web.domino.voice import (Voice, match_line, match_won, render_all, round_headline, scored_line,
-                    target_notes)
+from tutor.web.domino.voice import (Voice, count_line, lead_line, match_line, match_won, render_all, round_headline,
+                    scored_line, target_notes)
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 from tutor.web.domino.coaching import grade_name, grade_sentences, review_summary
 from tutor.games.domino.hints.grading import LABELS, MoveGrade, grade_move
+from tutor.web.delivery import same_for_everyone
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction; it is translated where it is shown."""
@@ -64,6 +65,9 @@ HINT_LEVELS = 3  # nudge, the tile, the move
 GAME_TITLE = N_("The table")
 #: The picture's widest band, in viewBox units: at 390 px a line tile is still 24 px across.
 TABLE_WIDTH = 560
+#: The words and numbers of the game's picture, in viewBox units: at 390 px (the picture drawn at
+#: about two thirds of its size) still 12 px on the screen (the renderer's default, 13, gave 8.6).
+GAME_LABEL_SIZE = 19
 #: The part of the page the learner comes back to after each move (the status, the table, the hand).
 TABLE_ANCHOR = "table"
 #: Guided hands whose goal asks the learner to work out the result: what the small form asks.
@@ -208,6 +212,7 @@ OTHER_RULES: tuple[RuleSet, ...] = tuple(RULE_SETS[name] for name in DOMINO_RULE
 
 
 @bp.get("/hands/")
+@same_for_everyone
 def hands_index():
     grouped = rule_set_hands()
     return render_template("domino/play/index.html", hands=list(load_hands().values()),
@@ -509,6 +514,10 @@ def _game_page(table: Table):
         match_won=match_won(match, voice) if over and table.hand_id is None and not table.replaying else "",
         undo_url=_undo_url(table, game, over), restart_url=table.restart_url() if table.moves or over else None,
         round_scores=_round_scores(position, voice) if table.hand_id is not None and not over else "",
+        count_text=_count_text(position) if not over else "",
+        lead_text=lead_line([t + (position.scores[s] if not over and position.scores else 0)
+                             for s, t in enumerate(match.totals)], voice, table.rules)
+        if table.hand_id is None and table.rules is not PLAYBOARD and any(match.totals) else "",
         status_text=_status(game, over, fresh, headline if result_shown else "", asking=bool(asks)),
         table_anchor=TABLE_ANCHOR, graded=last_grade[1] if last_grade else None,
         grade_label=grade_name(last_grade[1].label) if last_grade else "",
@@ -548,9 +557,12 @@ def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | N
         return str(click.action), None, None
     if click.ends is not None:
         numbers = game.position.open_ends()
-        options = [{"move": str(move), "end": move.end.value, "number": numbers[move.end]} for move in click.ends]
+        # what each end would score (All Fives), as the engine counts it
+        options = [{"move": str(move), "end": move.end.value, "number": numbers[move.end],
+                    "points": game.position.points_for(move)} for move in click.ends]
         return None, None, {"tile": str(click.ends[0].tile), "options": options,
-                            "spinner": game.position.layout is not None}
+                            "spinner": game.position.layout is not None,
+                            "scores": game.position.rules.scores_ends}
     return None, render_refusal(click.refusal, click.params), None
 
 
@@ -645,6 +657,15 @@ def _learner_scored(game: Game, voice: Voice) -> str:
     return scored_line(voice, LEARNER, mine[-1])
 
 
+def _count_text(position) -> str:
+    """All Fives: the open ends' count now, from the engine's own terms (``SpinnerLayout.count_terms``)."""
+    if not position.rules.scores_ends or position.layout is None:
+        return ""
+    layout = position.layout
+    bare_sides = sum(1 for arm in layout.open_arms() if arm.value in ("up", "down") and not layout.arm(arm))
+    return count_line(layout.count_terms(), position.count(), bare_sides)
+
+
 def _round_scores(position, voice: Voice) -> str:
     """A guided All Fives hand: the points scored so far in the round (free play shows them in
     the match's score line)."""
@@ -670,7 +691,7 @@ def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = 
     labels = labels_for_notes(GAME_TITLE, describe_position(position, LEARNER, display, last), position.seats)
     # the game's own picture: narrow enough for a phone, the tile just drawn marked
     svg = render_position(position, labels=labels, **display_options(LEARNER, display, last, "game"),
-                          max_width=TABLE_WIDTH, fresh=fresh)
+                          max_width=TABLE_WIDTH, fresh=fresh, label_size=GAME_LABEL_SIZE)
     return Markup(svg)
 
 

@@ -31,6 +31,7 @@ from tutor.web.i18n import translate_text as tr
 from tutor.web.i18n import use_language_prefix
 from tutor.web.present import (Choice, Exercise, Game, add_slides, find_section, first_showings, handout_copy,
                                points_answer)
+from tutor.web.delivery import same_for_everyone
 
 bp = Blueprint("domino_present", __name__, url_prefix="/<lang_code>/domino")
 use_language_prefix(bp)
@@ -196,11 +197,13 @@ def _handout(sections: list[Section], whole: bool):
 
 
 @bp.get("/handout/")
+@same_for_everyone
 def handout():
     return _handout(load_course(), whole=True)
 
 
 @bp.get("/handout/<section_id>/")
+@same_for_everyone
 def section_handout(section_id: str):
     return _handout([find_section(section_id, DOMINOES)], whole=False)
 

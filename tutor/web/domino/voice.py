@@ -347,6 +347,24 @@ def round_headline(result: RoundResult, voice: Voice) -> str:
         return ngettext("%(player)s reaches the target: %(num)d point this round, and the match ends at once.",
                         "%(player)s reaches the target: %(num)d points this round, and the match ends at once.",
                         total, player=voice.name(result.winner))
+    if result.play_points and result.winner is not None:  # All Fives: the round's points, in play and at its end
+        total = result.play_points[result.winner] + result.points
+        others = [(seat, points) for seat, points in enumerate(result.play_points) if seat != result.winner]
+        other = sum(points for _seat, points in others)
+        if result.winner == voice.viewer:
+            # TRANSLATORS: All Fives, the first line at the end of a round you won: your points of the whole round (during play and the bonus for the round's end) and your opponent's.
+            return ngettext("You win the round: +%(num)d point in all (%(play)d in play, %(bonus)d at the end); "
+                            "%(player)s scored %(other)d.",
+                            "You win the round: +%(num)d points in all (%(play)d in play, %(bonus)d at the end); "
+                            "%(player)s scored %(other)d.", total, play=result.play_points[result.winner],
+                            bonus=result.points, player=voice.phrase(others[0][0]), other=other)
+        # TRANSLATORS: All Fives, the first line at the end of a round another player won; %(player)s is e.g. "Your opponent".
+        return ngettext("%(player)s wins the round: +%(num)d point in all (%(play)d in play, %(bonus)d at the end); "
+                        "you scored %(other)d.",
+                        "%(player)s wins the round: +%(num)d points in all (%(play)d in play, %(bonus)d at the end); "
+                        "you scored %(other)d.", total, player=voice.name(result.winner),
+                        play=result.play_points[result.winner], bonus=result.points,
+                        other=result.play_points[voice.viewer])
     if result.winner is None:
         # TRANSLATORS: the first line at the end of a blocked round that is tied on pips and tiles.
         return _("Blocked, and a tie: nobody scores.")
@@ -395,6 +413,47 @@ def match_line(match: Match, voice: Voice, round_number: int | None = None, duri
     return " · ".join(parts)
 
 
+def count_line(terms: Sequence[int], count: int, uncounted: int = 0) -> str:
+    """All Fives, while you play: the count of the open ends now, as the engine adds it up
+    (``Position.layout.count_terms``), what it scores, and the spinner's sides not counted yet."""
+    total = " + ".join(str(t) for t in terms)
+    if count and count % 5 == 0:
+        # TRANSLATORS: All Fives, a game page: the open ends now add up to a multiple of 5, e.g. "The open ends count 5 + 5 = 10: a multiple of 5, worth 10 points."
+        said = ngettext("The open ends count %(sum)s = %(num)d: a multiple of 5, worth %(num)d point.",
+                        "The open ends count %(sum)s = %(num)d: a multiple of 5, worth %(num)d points.", count, sum=total)
+    else:
+        # TRANSLATORS: All Fives, a game page: the open ends now add up to a number that is not a multiple of 5.
+        said = _("The open ends count %(sum)s = %(count)d: not a multiple of 5, so no points.", sum=total, count=count)
+    if uncounted:
+        # TRANSLATORS: All Fives, a game page: after the count: the spinner's top or bottom arm has no tile yet, so its end (drawn hollow on the table) is not counted.
+        said += " " + ngettext("The spinner's side with no tile yet (hollow on the table) does not count.",
+                               "The spinner's sides with no tile yet (hollow on the table) do not count.", uncounted)
+    return said
+
+
+def lead_line(totals: Sequence[int], voice: Voice, rules) -> str:
+    """Straight and Sato 157 (and All Fives): who leads the match, and what wins it."""
+    best = max(totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    second = max([t for seat, t in enumerate(totals) if seat not in leaders], default=best)
+    if rules.rounds is not None:
+        # TRANSLATORS: Straight: what wins the match, after who leads, e.g. "the higher total after 5 rounds wins".
+        why = _("the higher total after %(rounds)s rounds wins", rounds=rules.rounds)
+    else:
+        # TRANSLATORS: what wins the match, after who leads, e.g. "the first to reach 100 wins".
+        why = _("the first to reach %(target)s wins", target=rules.target_score)
+    if len(leaders) > 1:
+        # TRANSLATORS: the match is level; %(why)s says what wins the match.
+        return _("The match is level: %(why)s.", why=why)
+    if leaders[0] == voice.viewer:
+        # TRANSLATORS: you lead the match by %(num)d points; %(why)s says what wins the match.
+        return ngettext("You lead by %(num)d point: %(why)s.", "You lead by %(num)d points: %(why)s.",
+                        best - second, why=why)
+    # TRANSLATORS: another player leads the match; %(player)s is e.g. "Your opponent"; %(why)s says what wins the match.
+    return ngettext("%(player)s leads by %(num)d point: %(why)s.", "%(player)s leads by %(num)d points: %(why)s.",
+                    best - second, player=voice.name(leaders[0]), why=why)
+
+
 def scored_line(voice: Voice, seat: int, points: int) -> str:
     """All Fives: what one play scored, "You scored 10 points." / "Your opponent scored 15 points."."""
     if seat == voice.viewer:
@@ -433,5 +492,5 @@ def match_won(match: Match, voice: Voice) -> str:
     return _("%(player)s reaches %(total)s points and wins the match.", player=voice.name(match.winner), total=total)
 
 
-__all__ = ["LEARNER", "PERSONAL", "Voice", "match_line", "match_won", "player_name", "player_phrase",
+__all__ = ["LEARNER", "PERSONAL", "Voice", "count_line", "lead_line", "match_line", "match_won", "player_name", "player_phrase",
            "render_all", "round_headline", "round_reasons", "scored_line", "target_notes"]

@@ -9,8 +9,8 @@ one the engine reaches by replaying the history, so it is reachable by construct
 (what the caption and the lesson say about the picture) are checked against the engine by
 :func:`check_claims`, and against the independent checker by tests/domino/mexican_train/test_diagrams_mexican.py.
 
->>> d16 = mexican_diagram_by_id("D16")
->>> d16.position.markers, check_claims(d16)
+>>> d19 = mexican_diagram_by_id("D19")
+>>> d19.position.markers, check_claims(d19)
 ((False, True), [])
 """
 
@@ -38,13 +38,15 @@ class MexicanDiagramError(ValueError):
 @dataclass(frozen=True)
 class TrainDisplay:
     """What the picture shows: ``highlight`` "legal" (ring the learner's plays when it is the
-    learner's turn), "none", or a list of actions; the other hand face up (``reveal``)."""
+    learner's turn), "none", or a list of actions; the other hand face up (``reveal``); the key of
+    the colours from 7 up under the hand (``colour_key``)."""
 
     highlight: str | tuple[str, ...] = "legal"
     reveal: bool = False
     show_hand: bool = True
     show_opponent: bool = True
     show_boneyard: bool = True
+    colour_key: bool = False
 
 
 @dataclass(frozen=True)

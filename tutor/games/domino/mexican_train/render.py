@@ -59,6 +59,7 @@ LABEL_H = 22  # a train's name line above its tiles
 ROW_GAP = 10
 HAND_PITCH = 48  # hand tiles stand upright, 40 wide
 SMALL = 0.5  # the other player's face-down tiles
+KEY_FROM = 7  # the colour key's first number: from 7 up the pips stand in three rows
 FONT = 15
 CHAR_W = 0.56
 #: With large labels (a slide's) the picture may grow this wide for its height: a slide's picture
@@ -115,7 +116,7 @@ STYLE = (
     ".mxt{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Helvetica Neue',Arial,sans-serif}"
     ".mxt .bg{fill:#f6f2e9}"
     ".mxt .table{fill:#e4ddcc}"
-    f".mxt .tile{{fill:{FACE};stroke:#2b2824;stroke-width:1.6}}"
+    f".mxt .tile,.mxt .key-face{{fill:{FACE};stroke:#2b2824;stroke-width:1.6}}"
     ".mxt .face-down{fill:#3a5670;stroke:#1e3347}"
     ".mxt .inner{fill:none;stroke:#7f9bb5;stroke-width:1.2}"
     ".mxt .engine{fill:#fff3c4;stroke:#8a5a00;stroke-width:2.4}"
@@ -123,6 +124,7 @@ STYLE = (
     + "".join(f".mxt .pips-{n}{{fill:{colour}}}" for n, colour in COLOURS.items())
     + ".mxt .ring,.mxt .target{fill:#c5efe8;stroke:#0d8073;stroke-width:3}"
     ".mxt .open-double rect{fill:none;stroke:#b45309;stroke-width:3;stroke-dasharray:7 4}"
+    ".mxt .can-play use{stroke:#0d8073;stroke-width:4}"
     ".mxt .empty{fill:none;stroke:#8a8272;stroke-width:1.6;stroke-dasharray:6 5}"
     ".mxt .hub{stroke:#8a8272;stroke-width:2;fill:none}"
     ".mxt text{fill:#2b2824;stroke:none;font-size:15px}"
@@ -165,6 +167,7 @@ class TrainLabels:
     hand: str = ""  # "Your hand"
     opponent_hand: str = ""  # "Your opponent's hand"
     boneyard: str = ""  # "Boneyard"
+    colour_key: str = ""  # "The colours of 7 to 12": drawn under the hand with a half of each (a set to 12)
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,7 @@ def render_trains(
     reveal: bool = False,
     highlight: Collection[str] = (),
     narrow: bool = False,
+    playable: Collection[str] = (),
     id_prefix: str | None = None,
     show_hand: bool = True,
     show_opponent: bool = True,
@@ -238,6 +242,8 @@ def render_trains(
     - ``highlight``: harness actions (``"5-2:s0"``) whose tile in the viewing hand and whose target
       train's end are ringed (a new public train: the engine).
     - ``narrow``: laid out for a phone (360 units wide: the engine on top, four tiles a row).
+    - ``playable``: tiles of the viewing hand that may be played now (``"5-2"``): outlined
+      (``class="tile can-play"``), as the other games' hands mark theirs.
     - ``id_prefix``: prefix of the ids inside (defs, title, desc); by default a hash of the inputs,
       so pictures inlined in one page do not clash and the same input gives the same bytes.
     - ``label_size``: the size of every word and number, in viewBox units (a slide's are larger,
@@ -250,7 +256,9 @@ def render_trains(
         raise ValueError(f"label_size {label_size} is out of range (8 to 80 viewBox units)")
     prefix = id_prefix or _prefix(position, labels, seat, reveal, sorted(highlight), narrow,
                                   show_hand, show_opponent, show_boneyard, label_size)
-    return _Picture(position, labels, seat, prefix, narrow, label_size).render(
+    picture = _Picture(position, labels, seat, prefix, narrow, label_size)
+    picture.playable = {_key(t) for t in playable}
+    return picture.render(
         reveal=reveal, highlight=list(highlight), show_hand=show_hand, show_opponent=show_opponent,
         show_boneyard=show_boneyard,
     )
@@ -276,6 +284,7 @@ class _Picture:
         self.seat = seat
         self.prefix = prefix
         self.narrow = narrow
+        self.playable: set[tuple[int, int]] = set()
         self.font = label_size
         self.k = label_size / FONT
         large = label_size != FONT
@@ -414,6 +423,8 @@ class _Picture:
             found.append(self._table())
             if show_hand:
                 found.append(self._hand())
+            if self.labels.colour_key and self.position.top >= KEY_FROM:
+                found.append(self._colour_key())
             return found
 
         def total(found: list[tuple[float, Callable[[float], None]]]) -> float:
@@ -677,7 +688,40 @@ class _Picture:
                 row, col = divmod(k, per_row)
                 t = _Tile((tile.high, tile.low), MARGIN + col * HAND_PITCH + S / 2, top + row * (L + 14) + L / 2, True)
                 ring = (tile.high, tile.low) in self.ringed
-                self._tile(g, t, ["playable"] if ring else [], ring=ring, data_seat=self.seat)
+                classes = (["playable"] if ring else []) + (["can-play"] if (tile.high, tile.low) in self.playable else [])
+                self._tile(g, t, classes, ring=ring, data_seat=self.seat)
+            dwg.add(g)
+
+        return height, draw
+
+    def _colour_key(self) -> tuple[float, Callable[[float], None]]:
+        """A half of each number from KEY_FROM up, its numeral under it: the colours of the
+        numbers whose pips are hard to count (three rows of them)."""
+        numbers = list(range(KEY_FROM, self.position.top + 1))
+        room = self.width - 2 * MARGIN
+        # each half as wide as its numeral needs (a slide's numerals are larger), in as many rows as that takes
+        pitch = max(S + 16, self._w("00") + 16 * self.k)
+        per_row = max(1, min(len(numbers), int((room + pitch - S) // pitch)))
+        rows = math.ceil(len(numbers) / per_row)
+        row_h = S + 6 + self.label_h
+        lines = self._wrap(self.labels.colour_key, room)
+        words_h = len(lines) * self.label_h
+        height = words_h + 8 + rows * row_h + (rows - 1) * 8
+
+        def draw(y: float) -> None:
+            dwg = self.dwg
+            g = dwg.g(class_="colour-key")
+            for i, line in enumerate(lines):
+                self._text(g, line, MARGIN, y + self.ascent + i * self.label_h, "name")
+            for i, number in enumerate(numbers):
+                row, col = divmod(i, per_row)
+                top = y + words_h + 8 + row * (row_h + 8)
+                cx = MARGIN + col * pitch + S / 2
+                half = dwg.g(class_="key", transform=f"translate({_n(cx)},{_n(top + S / 2)})")
+                half.add(dwg.rect(insert=(_n(-S / 2), _n(-S / 2)), size=(S, S), rx=RX, class_="key-face"))
+                half.add(pip_half(number, 0, PIPS[number], PIP_R[number]))
+                g.add(half)
+                self._text(g, str(number), cx, top + S + 6 + self.ascent, anchor="middle")
             dwg.add(g)
 
         return height, draw

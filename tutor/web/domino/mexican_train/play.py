@@ -27,7 +27,8 @@ from tutor.games.domino.mexican_train.render import render_trains
 from tutor.games.domino.mexican_train.engine import Deal, Match, RoundOutcome, TrainTile
 from tutor.course import find
 from tutor.web.errors import BadGame, secret_key
-from tutor.web.domino.mexican_train.wording import action_words, explain, refusal_words, result_words, train_name
+from tutor.web.domino.mexican_train.wording import (action_words, explain, refusal_words, result_words,
+                                                   round_won_words, train_name)
 from tutor.web.domino.mexican_train.wording import labels as mexican_labels
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 
@@ -242,7 +243,7 @@ def _page(table: MexicanTable):
     learner_to_act = not over and position.to_act == LEARNER
     actions = position.legal_actions() if learner_to_act else []
     hint = learner_to_act and request.args.get("hint") == "1"
-    picture = _picture(position, over, actions if hint else ())
+    picture = _picture(position, over, actions if hint else (), playable={a.split(":")[0] for a in actions if ":" in a})
     return render_template(
         # present=1: the same page laid out for a projector, as the other domino games' (domino/play/present.html)
         "domino/mexican_train/present.html" if table.present else "domino/mexican_train/play.html",
@@ -282,22 +283,14 @@ def _undo_url(table: MexicanTable, game: MexicanGame, over: bool) -> str | None:
     return table.url(before_last_choice(table.moves, choices[:len(table.moves)]))
 
 
-#: The wide picture's label size, in viewBox units (the renderer's default is 15).
-WIDE_LABEL_SIZE = 19
-
-
-def _picture(position, over: bool, highlight) -> Markup:
-    """The table from the learner's chair, drawn twice: wide for a computer, narrow for a phone
-    (the page shows one of them by the screen's width)."""
-    labels = mexican_labels(position, LEARNER, reveal=over)
+def _picture(position, over: bool, highlight, playable=()) -> Markup:
+    """The table from the learner's chair, in one layout for every screen (a phone's: the engine on
+    top, each train beneath it), so that a page sends one picture, not two; the tiles of the hand
+    that may be played now are outlined."""
+    labels = mexican_labels(position, LEARNER, reveal=over, colour_key=True)
     plays = [a for a in highlight if ":" in a]
-    # The wide picture is drawn at about four fifths of its size beside the status and the buttons:
-    # its words a size larger keep them at 14 px or more on a 1280 px screen.
-    wide = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, id_prefix="wide",
-                         label_size=WIDE_LABEL_SIZE)
-    narrow = render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
-                           id_prefix="narrow")
-    return Markup(f'<div class="mexican-wide">{wide}</div><div class="mexican-narrow">{narrow}</div>')
+    return Markup(render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
+                                id_prefix="table", playable=playable))
 
 
 def _tile(action: str) -> TrainTile:
@@ -324,8 +317,7 @@ def _status(game: MexicanGame, over: bool) -> str:
     """What the learner must do now (the opponent's turns are played before a page is shown)."""
     position = game.position
     if over:
-        # TRANSLATORS: status line of a game: the round has ended.
-        return _("The round is over.")
+        return round_won_words(position.outcome(), LEARNER)
     actions = position.legal_actions()
     double = position.open_double()
     if position.drew and actions not in (["pass"],):
@@ -380,6 +372,9 @@ def _opponent_line(game: MexicanGame, index: int) -> str:
     tile, train = str(_tile(action)), action.split(":")[1]
     double = before.open_double()
     if double is not None:
+        if train == f"s{opponent}":
+            # TRANSLATORS: Mexican Train, what the opponent did: closed the open double at the end of its own train.
+            return _("Your opponent closed the double on their own train with %(tile)s.", tile=tile)
         # TRANSLATORS: Mexican Train, what the opponent did: laid a tile on the open double and so closed it; %(train)s is e.g. "your train".
         return _("Your opponent closed the double on %(train)s with %(tile)s.", tile=tile,
                  train=train_name(train, LEARNER))

@@ -210,6 +210,21 @@ def _outcome_fields(outcome: RoundOutcome | Mapping[str, Any]) -> tuple[str, int
     return outcome["reason"], outcome["winner"], outcome["pips"]
 
 
+def round_won_words(outcome: RoundOutcome | Mapping[str, Any], seat: int) -> str:
+    """The round's end in one line, said to ``seat``: who won it and the pips each keeps."""
+    _reason, winner, pips = _outcome_fields(outcome)
+    other = 1 - seat
+    if winner == seat:
+        # TRANSLATORS: Mexican Train, the status line at a round's end: the learner won it (fewer pips kept; lower is better).
+        return _("You win the round: you keep %(you)d pips, your opponent %(other)d.", you=pips[seat], other=pips[other])
+    if winner == other:
+        # TRANSLATORS: Mexican Train, the status line at a round's end: the opponent won it.
+        return _("Your opponent wins the round: they keep %(other)d pips, you %(you)d.", you=pips[seat],
+                 other=pips[other])
+    # TRANSLATORS: Mexican Train, the status line at a round's end: a tie on pips.
+    return _("Nobody wins the round: you both keep %(you)d pips.", you=pips[seat])
+
+
 def result_words(outcome: RoundOutcome | Mapping[str, Any], seat: int,
                  totals: Sequence[int] | None = None, match_over: bool = False) -> list[str]:
     """How the round ended, said to ``seat``: who went out or that it is blocked, the pips each keeps
@@ -409,10 +424,11 @@ def _train_state(position: Position, name: str, seat: int) -> str:
                     len(train.played), train=train_name(name, seat), number=train.end)
 
 
-def labels(position: Position, seat: int, reveal: bool = False) -> TrainLabels:
+def labels(position: Position, seat: int, reveal: bool = False, colour_key: bool = False) -> TrainLabels:
     """The picture's words for ``seat`` (the learner): its title, a description of the table (what a
     screen reader says: each train's end, the markers, the open double, the hands' sizes; the
-    other hand's tiles only when ``reveal``) and the short labels drawn on it."""
+    other hand's tiles only when ``reveal``) and the short labels drawn on it; with ``colour_key``
+    (and a set that goes past 6), the words over the key of the colours from 7 up."""
     other = 1 - seat
     # TRANSLATORS: Mexican Train picture, accessible title; %(tile)s is the round's engine double, e.g. 12-12.
     title = _("Mexican Train: the trains from the engine %(tile)s", tile=f"{position.engine}-{position.engine}")
@@ -457,7 +473,13 @@ def labels(position: Position, seat: int, reveal: bool = False) -> TrainLabels:
         opponent_hand=_("Your opponent's hand"),
         # TRANSLATORS: label of the boneyard.
         boneyard=_("Boneyard"),
+        colour_key=_key_words(position.top) if colour_key and position.top >= 7 else "",
     )
+
+
+def _key_words(top: int) -> str:
+    # TRANSLATORS: Mexican Train picture: the words over a row of tile halves, one of each number from 7 up with its numeral, e.g. "The colours of 7 to 12".
+    return _("The colours of 7 to %(top)d", top=top)
 
 
 def words(parts: Iterable[str]) -> str:
