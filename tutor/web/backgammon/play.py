@@ -29,13 +29,14 @@ from tutor.games.backgammon import START, WHITE, IllegalMoveError, Step, first_s
 from tutor.games.backgammon.guided import GuidedPosition, guided_by_id, load_guided
 from tutor.games.backgammon.hints import cube_ladder, move_ladder
 from tutor.games.backgammon.plays import BAR_POINT, OFF, replay_steps
-from tutor.games.backgammon.render import render_board
+from tutor.games.backgammon.render import FONT as BOARD_FONT, render_board
 from tutor.games.backgammon.session import (
     DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Game, Phase, offered_step, partial_position, read_steps,
     replay_game, steps_to, steps_token,
 )
 from tutor.web.backgammon.diagrams import board_labels
 from tutor.web.backgammon.pages import section_title
+from tutor.web.backgammon.slides import projector_board
 from tutor.web.backgammon.voice import hint_sentence, moment_summary, place_name, since_learner, status
 from tutor.web.backgammon.wording import render_reason
 from tutor.web.errors import BadGame, secret_key
@@ -399,9 +400,15 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
     labels = board_labels(_("The board"), facts_of(shown, marked_text))
     if marked_label:
         labels = replace(labels, marked=marked_label)
-    svg = render_board(shown, labels=labels, play=mark, play_side=mark_side, links=links,
-                       selected=("bar" if selected == BAR_POINT else selected) if selected is not None else None,
-                       dice_left=left if phase is Phase.MOVE else None, id_prefix="table-")
+    def draw(label_size: float = BOARD_FONT) -> str:
+        return render_board(shown, labels=labels, play=mark, play_side=mark_side, links=links,
+                            selected=("bar" if selected == BAR_POINT else selected) if selected is not None else None,
+                            dice_left=left if phase is Phase.MOVE else None, id_prefix="table-", label_size=label_size)
+
+    # present=1: the same game laid out for a projector (templates/backgammon/present.html), its
+    # board's words at 24 px there (tutor/web/backgammon/slides.py)
+    presenting = request.args.get("present") == "1"
+    svg = projector_board(draw) if presenting else draw()
     sources = sorted({s.src for s in offered}, reverse=True) if selected is None else []
     targets = _targets(game, played, selected, left) if selected is not None else []
     guided = table.guided
@@ -409,7 +416,8 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
     if phase is Phase.OVER:
         totals.add(game.result)
     return render_template(
-        "backgammon/play.html", table=table, game=game, phase=phase.value, board=Markup(svg),
+        "backgammon/present.html" if presenting else "backgammon/play.html",
+        table=table, game=game, phase=phase.value, board=Markup(svg),
         status_text=status(game, played, complete, selected, left), since=since_learner(game),
         refusal=refusal, sources=sources, targets=targets, complete=complete, played=played,
         hints=hints, hint_level=hint_level, hint_levels=HINT_LEVELS, can_hint=bool(ladder) or (
