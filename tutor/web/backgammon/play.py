@@ -427,7 +427,7 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
         next_guided=_next_guided(guided) if guided and finished else None,
         practised=section_title(guided.practises) if guided else "",
         place_name=place_name, table_anchor=TABLE_ANCHOR,
-        pips=(position.pips(WHITE), position.pips(WHITE.other)),
+        pips=(shown.pips(WHITE), shown.pips(WHITE.other)),  # the board on screen: mid-turn too
     ), 400 if refusal else 200
 
 
