@@ -46,6 +46,7 @@
     const number = controls.querySelector(".counter .number");
     const notesLink = controls.querySelector(".notes-link");
     const leave = controls.querySelector(".leave");
+    const nextSection = controls.querySelector(".next-section");
     const fullscreen = controls.querySelector(".fullscreen");
     const help = controls.querySelector(".help");
     const blank = document.querySelector(".blank");
@@ -55,7 +56,7 @@
     const section = main.dataset.section;
     let current = Number(main.dataset.current) || 1;
 
-    function notesUrl(n) { return main.dataset.notes + "?slide=" + n; }
+    function notesUrl(n) { return main.dataset.notes + (main.dataset.notes.indexOf("?") < 0 ? "?" : "&") + "slide=" + n; }
 
     function broadcast() {
       if (channel) {
@@ -83,7 +84,9 @@
       setLink(prev, n > 1 ? slides[n - 2].dataset.url : null);
       setLink(next, n < count ? slides[n].dataset.url : null);
       notesLink.setAttribute("href", notesUrl(n));
-      leave.setAttribute("href", slide.dataset.lesson);
+      // a deck of several sections leaves for the presenter's index; a section's, for the lesson step on screen
+      leave.setAttribute("href", main.dataset.leave || slide.dataset.lesson);
+      if (nextSection) nextSection.hidden = n < count;
       document.title = slide.dataset.title + (titleTail ? " · " + titleTail : "");
       if (opts.history === "push" && changed) history.pushState({ slide: n }, "", slide.dataset.url);
       if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url);
@@ -123,7 +126,9 @@
         return open || overflowsNow(slide);
       }
       const sized = slide.querySelector(".visual svg[data-label-size]");
-      const layouts = !slide.classList.contains("has-visual") ? [""] : sized ? SIZED_LAYOUTS : ALL_LAYOUTS;
+      // (a picture with the slide to itself, or down a question's whole height, has one layout)
+      const fixed = slide.classList.contains("alone") || slide.classList.contains("large-picture");
+      const layouts = !slide.classList.contains("has-visual") || fixed ? [""] : sized ? SIZED_LAYOUTS : ALL_LAYOUTS;
       slide.classList.remove.apply(slide.classList, ALL_LAYOUTS.concat(DENSITY).filter(Boolean));
       search: for (const density of DENSITY) {
         if (density) slide.classList.add(density);
@@ -312,12 +317,28 @@
     }
     function elapsed() { return (pausedAt || Date.now()) - started; }
     function tick() {
+      keepToPlan();
       const seconds = Math.max(0, Math.floor(elapsed() / 1000));
       const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
       const mm = h ? String(m).padStart(2, "0") : String(m);
       clock.textContent = (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
     }
     function label() { pause.textContent = pausedAt ? pause.dataset.resume : pause.dataset.pause; }
+    // a lesson plan's deck: the part on screen marked, and whether the clock is past its planned end
+    const plan = main.querySelector(".plan-parts");
+    const planStatus = main.querySelector(".plan-status");
+    function keepToPlan() {
+      if (!plan) return;
+      let behind = 0;
+      plan.querySelectorAll("li").forEach(function (li) {
+        const first = Number(li.dataset.first || 0), last = Number(li.dataset.last || 0);
+        const here = first && current >= first && current <= last;
+        li.classList.toggle("current", Boolean(here));
+        if (here) behind = Math.floor((elapsed() / 1000 - Number(li.dataset.end)) / 60);
+      });
+      planStatus.textContent = behind > 0 ? plan.dataset.behind.replace("%(minutes)s", String(behind)) : plan.dataset.onTime;
+      planStatus.classList.toggle("behind", behind > 0);
+    }
     pause.addEventListener("click", function () {
       if (pausedAt) { started += Date.now() - pausedAt; pausedAt = null; }
       else pausedAt = Date.now();

@@ -33,6 +33,17 @@ class Room:
     diagram_words: Callable[[], Mapping[str, str]] = field(default=_NOTHING)
     #: the endpoint of the room's diagram gallery (where those links go)
     gallery: str = ""
+    #: the room's course for the translators' status page: its sections, its name there, the folder of
+    #: its lesson files under ``lessons/`` ("" for the first room's, "backgammon"), and the endpoints of
+    #: the pages its texts show on: a step (section_id, step_id), a section (section_id), a section's
+    #: speaker notes (section_id), the guided games and free play
+    course: Callable[[], tuple] = field(default=tuple)
+    course_title: Callable[[], str] = field(default=str)
+    lessons: str = ""
+    step: str = ""
+    section: str = ""
+    notes: str = ""
+    practice: str = ""
 
 
 def add(app: Flask, room: Room) -> None:

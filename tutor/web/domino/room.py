@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from tutor.course import load_course
-from tutor.games.domino.guided import load_hands
+from tutor.games.domino.guided import all_hands
 from tutor.web.domino import api, diagrams, pages, play, present
+from tutor.web.present import plan_view
 from tutor.web.domino.mexican_train import play as mexican_play
 from tutor.web.rooms import Room
 
 
 def _presenter() -> dict:
-    """The course's sections to present, the guided hands and free play to put on a projector."""
-    return {"sections": load_course(), "hands": list(load_hands().values()),
-            "mexican_hands": mexican_play.hands(), "mexican_name": mexican_play.rules_name()}
+    """The course's sections to present, its lesson plans, the guided hands (of every rule set) and
+    free play to put on a projector."""
+    return {"sections": load_course(), "hands": list(all_hands().values()),
+            "mexican_hands": mexican_play.hands(), "mexican_name": mexican_play.rules_name(),
+            "domino_plans": [plan_view(plan, present.DOMINOES) for plan in present.load_plans()]}
 
 
 ROOM = Room(
@@ -22,4 +27,8 @@ ROOM = Room(
     presenter=_presenter,
     diagram_words=diagrams.diagram_words,
     gallery="domino_diagrams.gallery",
+    course=load_course,
+    # TRANSLATORS: heading of the part of the projector page that lists the domino course's sections to present.
+    course_title=lambda: _("The domino course"),
+    step="domino.step", section="domino.section", notes="domino_present.notes", practice="domino_play.hands_index",
 )
