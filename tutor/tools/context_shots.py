@@ -395,18 +395,19 @@ def _identify(shown: str, entries: _Entries) -> tuple[tuple[str | None, str], ..
 
 
 def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Path, limit: int | None = None,
-               browser=None, only: set[tuple[str | None, str]] | None = None) -> dict:
+               browser=None, only: set[tuple[str | None, str]] | None = None,
+               progress: Callable[[int, int, int], None] | None = None) -> dict:
     """Photograph every entry that ``visits`` show (a page's path, or a :class:`Visit`: a form posted,
     an answer of the analyze API), or only the entries ``only`` names ((context, msgid) pairs); the
     index written to ``out/index.json``. Uses ``browser`` (a Playwright browser, as the tests have
-    one) or launches Chromium."""
+    one) or launches Chromium. ``progress(visits done, visits in all, pictures)`` is called as it goes."""
     if browser is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
             launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             try:
-                return take_shots(base_url, visits, out, pot, limit, launched, only)
+                return take_shots(base_url, visits, out, pot, limit, launched, only, progress)
             finally:
                 launched.close()
     out.mkdir(parents=True, exist_ok=True)
@@ -416,7 +417,10 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     on_app = False  # the page is one of the app's own, so that the msgids view can be fetched from it
-    for visit in visits:
+    visits = list(visits)
+    for done, visit in enumerate(visits):
+        if progress is not None:
+            progress(done, len(visits), len(index))
         visit = visit if isinstance(visit, Visit) else Visit(visit)
         if visit.is_api:
             found, english = _api_texts(base_url, visit)
@@ -577,15 +581,32 @@ def main(argv: list[str]) -> int:
     from tutor import create_app
     from tutor.tools.context_states import PLANTED, planted_app
 
+    import time
+
+    started = time.monotonic()
+    said = [0.0]
+
+    def say(text: str) -> None:
+        print(f"context-shots: {text} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
+
+    def progress(done: int, total: int, pictures: int) -> None:
+        if time.monotonic() - said[0] >= 15 or done + 1 == total:  # a line every 15 seconds
+            said[0] = time.monotonic()
+            say(f"{done + 1} of {total} pages and states photographed, {pictures} pictures so far")
+
     app = create_app({"TESTING": True})
     with tempfile.TemporaryDirectory() as folder:
+        say("copying the catalogs and planting the status page's mistakes")
         planted = planted_app(TRANSLATIONS, Path(folder))  # the status page's reports, beside the app
         base, server = serve(DispatcherMiddleware(app, {PLANTED: planted}))
         try:
-            index = take_shots(base, visits(app, planted=planted), out, TRANSLATIONS / "messages.pot", limit)
+            say("finding the game states, refusals and answers that show each text (a few minutes)")
+            found = visits(app, planted=planted)
+            say(f"{len(found)} pages and states to photograph in Chromium")
+            index = take_shots(base, found, out, TRANSLATIONS / "messages.pot", limit, progress=progress)
         finally:
             server.shutdown()
-    print(f"context-shots: {len(index)} pictures in {out}")
+    say(f"{len(index)} pictures in {out}")
     return 0
 
 
