@@ -17,7 +17,8 @@ presenter's slides and notes, game pages in several states), then what ``tutor.t
 finds that they do not show: game states a seeded walk through each game's own links reaches, the
 games played through, rare states the engine finds, refused and hand-changed addresses, answers
 posted to the check questions, and the analyze API's answers (shown as their JSON, each string
-photographed where it stands). About 6 1/2 minutes, pictures for 97 % of the msgids
+photographed where it stands). About ten minutes on two cores (it says what it is doing every
+15 seconds), pictures for 97 % of the msgids
 (tests/translators/test_translators.py keeps the share; what is left is listed there).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
 view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first
@@ -142,13 +143,28 @@ def page_paths(app) -> list[str]:
         add("backgammon_play.free", g=new_backgammon_id(True, True, nonce=bytes(12)))
         add("backgammon_play.free", g=new_backgammon_id(False, False, nonce=bytes(12)))
         add("present.index")
+        from tutor.web.backgammon.present import BACKGAMMON, load_plans as backgammon_plans
+        from tutor.web.domino.present import DOMINOES, load_plans as domino_plans
+
+        games = {"domino_present": (DOMINOES, domino_plans()), "backgammon_present": (BACKGAMMON, backgammon_plans())}
         for _pages, present, _guided, _key, sections, _games in courses:
+            game, plans = games[present]
             for section in sections:
                 add(f"{present}.deck", section_id=section.id)
-                for slide in slides_of(section):
+                for slide in slides_of(section, game):
                     if slide.question:
                         add(f"{present}.question", section_id=section.id, step_id=slide.step.id)
+                    elif slide.picture:  # a picture with a slide of its own
+                        add(f"{present}.picture", section_id=section.id, step_id=slide.step.id)
                 add(f"{present}.notes", section_id=section.id)
+            for plan in plans:  # a lesson plan's deck, its notes (the plan and its clock), its handouts
+                add(f"{present}.lesson", plan=plan.id)
+                add(f"{present}.lesson_notes", plan=plan.id, slide=1)
+                add(f"{present}.handout", plan=plan.id)
+            add(f"{present}.lesson")  # the whole course as one deck (its last slide: the lesson's end)
+        for position in load_guided().values():  # backgammon on the projector
+            add("backgammon_play.guided", position_id=position.id, present=1)
+        add("backgammon_play.free", g=new_backgammon_id(True, True, nonce=bytes(12)), present=1)
         add("domino_present.handout")
         add("domino_present.handout", copy="student")
         add("domino_present.section_handout", section_id=load_course()[0].id)  # one section's: its own title
@@ -157,6 +173,12 @@ def page_paths(app) -> list[str]:
         add("domino.other_ways")
         add("translators.status")
         add("domino.step", section_id=load_course()[0].id, step_id="no-such-step")  # the page that is not there
+        # the presenter's addresses that are not there: a picture's slide a step does not have, a
+        # plan the course does not have, the several-sections form sent with none ticked
+        first = load_course()[0]
+        add("domino_present.picture", section_id=first.id, step_id=first.steps[0].id)
+        add("domino_present.lesson", plan="no-such-plan")
+        add("domino_present.lesson", sections="")
     return paths
 
 
