@@ -126,8 +126,58 @@
         return open || overflowsNow(slide);
       }
       const sized = slide.querySelector(".visual svg[data-label-size]");
-      // (a picture with the slide to itself, or down a question's whole height, has one layout)
+      // (a picture with the slide to itself, or down a question's whole height, has one layout; the
+      // latter's column is as wide as the picture drawn down the slide's height, the text gets the rest)
       const fixed = slide.classList.contains("alone") || slide.classList.contains("large-picture");
+      // (measured in full-size type: a smaller one left from an earlier fit, before the fonts were
+      // in, would hide the overflow the picture's column must make room for)
+      slide.classList.remove.apply(slide.classList, ALL_LAYOUTS.concat(DENSITY).filter(Boolean));
+      if (slide.classList.contains("large-picture")) {
+        const picture = slide.querySelector(".visual svg");
+        const box = picture && picture.viewBox && picture.viewBox.baseVal;
+        const style = getComputedStyle(slide);
+        const inner = slide.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        let width = 0;
+        const columns = function () { slide.style.gridTemplateColumns = "minmax(0, 1fr) " + Math.floor(width) + "px"; };
+        // the narrowest the picture may be: its tiles TILE_PX (60 px, tutor/web/domino/slides.py) or
+        // more and its words 24 px (tutor/web/slides.py), plain and with the answer shown
+        const least = function () {
+          let found = 0;
+          [false, true].forEach(function (open) {
+            if (answer) answer.open = open;
+            const shown = Array.from(slide.querySelectorAll(".visual svg")).find(function (e) { return e.getBoundingClientRect().width > 0; });
+            if (!shown) return;
+            const tiles = Array.from(shown.querySelectorAll("g.tile:not(.face-down)"))
+              .map(function (t) { const r = t.getBoundingClientRect(); return Math.max(r.width, r.height); })
+              .filter(function (v) { return v > 0; });
+            const words = Array.from(shown.querySelectorAll("text"))
+              .filter(function (t) { return t.getBoundingClientRect().width > 0; })
+              .map(function (t) { const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)); });
+            found = Math.max(found, tiles.length ? width * 62 / Math.min.apply(null, tiles) : 0,
+                             words.length ? width * 24.5 / Math.min.apply(null, words) : 0);
+          });
+          if (answer) answer.open = wasOpen;
+          return found;
+        };
+        // the question across the slide above the picture when that leaves the picture enough
+        // height (a short question), else beside it; the picture's column as wide as the picture
+        // drawn down its height, narrowed (no further than its least) while the text runs over
+        if (box && box.height) {
+          for (const across of [true, false]) {
+            slide.classList.toggle("title-across", across);
+            const head = across ? slide.querySelector(".slide-head").getBoundingClientRect().height : 0;
+            const room = 0.62 * slide.clientWidth;
+            width = Math.min((inner - head) * box.width / box.height, room);
+            columns();
+            let floor = least();
+            // the picture with the answer shown may be wider than the plain one: widen to its least
+            if (floor > width + 1 && floor <= room) { width = floor; columns(); floor = least(); }
+            if (floor > width + 1) continue;  // too small there already
+            while (overflows(slide) && width > floor + 1) { width = Math.max(width * 0.92, floor); columns(); }
+            if (!overflows(slide)) break;
+          }
+        }
+      }
       const layouts = !slide.classList.contains("has-visual") || fixed ? [""] : sized ? SIZED_LAYOUTS : ALL_LAYOUTS;
       slide.classList.remove.apply(slide.classList, ALL_LAYOUTS.concat(DENSITY).filter(Boolean));
       search: for (const density of DENSITY) {
@@ -211,6 +261,10 @@
       document.documentElement.classList.toggle("fullscreen", on);
     });
     window.addEventListener("resize", function () { fit(slides[current - 1]); });
+    // the layout is chosen again once the fonts and the pictures are in (a wider fallback font ran
+    // a question's text over at first, and it stayed in smaller type)
+    window.addEventListener("load", function () { fit(slides[current - 1]); });
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fit(slides[current - 1]); });
     window.addEventListener("popstate", function (event) {
       const n = event.state && event.state.slide;
       if (n) show(n, { history: "none" });

@@ -56,7 +56,7 @@ def _not_found(message: str) -> NotFound:
     return error
 
 
-def _never(_diagram_id: str) -> bool:
+def _never(_diagram_id: str, _question: bool = False) -> bool:
     return False
 
 
@@ -78,8 +78,10 @@ class Game:
     #: "question" (down the whole height of a question's slide)
     picture: Callable[[str, str, bool, str], Markup]
     question: Callable[[Step], dict]  # the question slide's view (see :func:`question_view`)
-    #: whether a picture needs a slide of its own for its pieces to be seen from the back of a room
-    alone: Callable[[str], bool] = _never
+    #: (diagram id, on a question's slide) -> whether the picture needs the room for its pieces to be
+    #: seen from the back of a room: a slide of its own after its step's text, or, on a question's
+    #: slide, the slide's whole height
+    alone: Callable[[str, bool], bool] = _never
     #: the course's suggested lesson plans, in the order the presenter's index lists them
     plans: Callable[[], tuple[Plan, ...]] = _no_plans
     #: the anchor of the game's part of the presenter's index, where a deck of several sections leaves for
@@ -127,7 +129,7 @@ def slides_of(section: Section, game: Game | None = None, start: int = 1) -> lis
     for step in section.steps:
         slides.append(Slide(start + len(slides), step, section=section))
         asks_about_it = step.question is not None and step.question.hides_answer_in(step.diagram)
-        if step.diagram and game is not None and game.alone(step.diagram) and not asks_about_it:
+        if step.diagram and game is not None and game.alone(step.diagram, False) and not asks_about_it:
             slides.append(Slide(start + len(slides), step, picture=True, section=section))
         if step.question is not None:
             slides.append(Slide(start + len(slides), step, question=True, section=section))
@@ -228,9 +230,9 @@ def slide_view(deck: Deck, slide: Slide, pictures: bool = True) -> dict:
     if slide.question:
         view["question"] = game.question(step)
         view["diagram"] = step.question.diagram
-    elif slide.picture or not (step.diagram and game.alone(step.diagram)):
+    elif slide.picture or not (step.diagram and game.alone(step.diagram, False)):
         view["diagram"] = step.diagram  # (a picture with a slide of its own is not on its step's text slide)
-    if view["diagram"] and (slide.picture or game.alone(view["diagram"])):
+    if view["diagram"] and (slide.picture or (slide.question and game.alone(view["diagram"], True))):
         view["room"] = "question" if slide.question else "alone"
     # A question slide, and the slide before it, show the position neutrally (no rings, no dimming,
     # no result written under it): the class works it out first. On the question's slide the

@@ -30,12 +30,16 @@ from tutor.web.slides import remember
 #: "wide" columns (1.45fr : 1fr, 28 px type; the narrower "wider" is only the no-JavaScript guess)
 #: under a title of two lines, less the button under a plain picture that shows its marks.
 BOX = (479.0, 464.0)
+#: A question's picture beside its choices (present.css: 1.25fr : 1fr under a title of two lines).
+QUESTION_BESIDE = (515.0, 470.0)
 #: A picture's slide of its own (present.css, ``.slide.alone``), under the section's line and a
 #: title of one line, at 1280 x 720.
 ALONE = (1190.0, 530.0)
 #: A question about such a picture (present.css, ``.slide.is-question.large-picture``): the
-#: picture down the slide's whole height, beside the question and its answer.
+#: picture down the slide's whole height, beside the question and its answer, in a column as narrow
+#: as its tiles allow (:func:`question_box`), so the question and its choices keep their room.
 QUESTION_BOX = (740.0, 630.0)
+QUESTION_WIDTHS = (520.0, 580.0, 640.0, 700.0, 740.0)
 #: The shortest a face-up tile may be drawn on a slide at 1280 x 720, in CSS px (its pips are
 #: then about 6.8 px across), so that a room can count its pips.
 TILE_PX = 60.0
@@ -44,10 +48,10 @@ ROOMS = {"beside": BOX, "alone": ALONE, "question": QUESTION_BOX}
 
 def slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False, annotations: bool = False,
               room: str = "beside") -> Markup:
-    """A diagram for a slide, drawn for the box ``room`` names (:data:`ROOMS`), inlined with its
-    element ids made unique on the page (``suffix``: a slide deck shows the same diagram on a step
-    and on its question)."""
-    svg = _slide_svg(diagram_id, neutral, annotations, ROOMS[room])
+    """A diagram for a slide, drawn for the box ``room`` names (:data:`ROOMS`; a question's:
+    :func:`question_box`), inlined with its element ids made unique on the page (``suffix``: a slide
+    deck shows the same diagram on a step and on its question)."""
+    svg = _slide_svg(diagram_id, neutral, annotations, question_box(diagram_id) if room == "question" else ROOMS[room])
     prefix = f"dg-{diagram_id.lower()}-"
     return Markup(svg.replace(prefix, f"{prefix}{suffix}-"))
 
@@ -84,18 +88,40 @@ def smallest_tile(svg: str, box: tuple[float, float]) -> float:
     return min(drawn, default=float("inf")) * scale
 
 
-#: The languages whose words decide :func:`needs_a_slide`: the course's, so that a deck has the same
-#: slides, and a slide the same number, in each of them.
+#: The languages whose words decide :func:`needs_a_slide` and :func:`question_box`: the course's, so
+#: that a deck has the same slides, and a slide the same number, in each of them.
 COURSE_LANGUAGES = ("vi", "id", "en")
 
 
 @lru_cache(maxsize=256)
-def needs_a_slide(diagram_id: str) -> bool:
-    """Whether the picture's tiles, beside a step's text, would be drawn under :data:`TILE_PX`
-    (plain or marked, in any of the course's languages): then it gets a slide of its own."""
+def question_box(diagram_id: str) -> tuple[float, float]:
+    """The box a question's picture is drawn for: the narrowest of :data:`QUESTION_WIDTHS` (down the
+    slide's height) in which its tiles, plain and marked, come out at :data:`TILE_PX` or more (with
+    room for rounding) in every course language; the widest when none does. Its words are sized for
+    that box, so present.js may narrow its column to it and they stay 24 px."""
+    for width in QUESTION_WIDTHS:
+        box = (width, QUESTION_BOX[1])
+        fits = True
+        for lang in COURSE_LANGUAGES:
+            with force_locale(lang):
+                if any(smallest_tile(_slide_svg(diagram_id, neutral, False, box), box) < TILE_PX + 2
+                       for neutral in (True, False)):
+                    fits = False
+                    break
+        if fits:
+            return box
+    return QUESTION_BOX
+
+
+@lru_cache(maxsize=256)
+def needs_a_slide(diagram_id: str, question: bool = False) -> bool:
+    """Whether the picture's tiles, beside a step's text (``question``: beside a question's choices),
+    would be drawn under :data:`TILE_PX` (plain or marked, in any of the course's languages): then
+    it gets a slide of its own after its step's text (or the question's slide's whole height)."""
+    box = QUESTION_BESIDE if question else BOX
     for lang in COURSE_LANGUAGES:
         with force_locale(lang):
-            if any(smallest_tile(_slide_svg(diagram_id, neutral, False, BOX), BOX) < TILE_PX for neutral in (True, False)):
+            if any(smallest_tile(_slide_svg(diagram_id, neutral, False, BOX), box) < TILE_PX for neutral in (True, False)):
                 return True
     return False
 
