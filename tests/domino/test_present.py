@@ -1022,3 +1022,26 @@ def test_the_projector_says_what_the_others_did_before_and_since_the_classs_move
         assert heading == "Since your last move", (start, heading)
         assert lines and all(line.startswith("Your opponent") and "eat" not in line for line in lines), lines
     assert "Before your first move" in headings and headings.count("Since your last move") >= 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["domino", "backgammon"])
+def test_every_slide_of_both_courses_has_speaker_notes_in_its_language(client, lang, game):
+    """Issue 32: the backgammon course had no notes at all (28 slides said "No notes for this
+    slide"); every slide of either course now gives the teacher something to say or ask, on the
+    notes page of each language (the catalog checks see that the notes are translated)."""
+    ids = [s.id for s in SECTIONS] if game == "domino" else [d["id"] for d in BG_FILES]
+    slides = 0
+    for section_id in ids:
+        first = get(client, f"/{lang}/{game}/present/{section_id}/notes?slide=1")
+        count = len(re.findall(r'<section class="notes-slide"', first))
+        assert count >= 2, section_id
+        for number in range(1, count + 1):
+            page = first if number == 1 else get(client, f"/{lang}/{game}/present/{section_id}/notes?slide={number}")
+            current = re.search(rf'<section class="notes-slide" id="notes-{number}"[^>]*>(.*?)</section>', page, re.S)
+            assert current, (section_id, number)
+            assert 'speaker-notes empty' not in current.group(1), (lang, section_id, number)
+            notes = re.findall(r'<div class="speaker-notes">(.*?)</div>', current.group(1), re.S)
+            assert notes and len(visible_text(notes[0])) >= 40, (lang, section_id, number)
+            slides += 1
+    assert slides >= (28 if game == "backgammon" else 40), slides
