@@ -439,6 +439,8 @@ def test_the_stats_command_reports_each_section(capsys):
 # ---- adding a language ------------------------------------------------------------------------------------------------
 def test_add_language_starts_a_catalog_the_app_offers(translations, capsys):
     assert catalog_tools.main(["add-language", "fr", "--dir", str(translations)]) == 0
+    said = capsys.readouterr().out  # the next steps of TRANSLATING.md's checklist, for this language
+    assert "/fr/" in said and "[language.fr] allow_incomplete = true" in said and "glossary.toml" in said
     path = po(translations, "fr")
     assert path.exists() and path.with_suffix(".mo").exists()
     text = path.read_text(encoding="utf-8")

@@ -278,7 +278,10 @@ def main(argv: list[str]) -> int:
         except ValueError as error:
             print(f"add-language: {error}", file=sys.stderr)
             return 2
-        print(f"created {_display(path)}: translate it, then `make run` and open /{rest[0]}/")
+        code = rest[0]
+        print(f"created {_display(path)}: open /{code}/ in the app (`make run`; one already running shows it at the "
+              f"next page load), then follow TRANSLATING.md's checklist: [language.{code}] allow_incomplete = true "
+              f"in translations/checks.toml, your words in translations/glossary.toml, and translate")
         return 0
     print(USAGE, file=sys.stderr)
     return 2
