@@ -241,3 +241,30 @@ def test_the_to_do_links_open_the_page_where_the_text_is(data, tmp_path):
     assert f'href="/id/backgammon/present/{section.id}/notes{link(wanted["note"])}"' in todo
     assert f'href="/id/backgammon/lessons/{section.id}/{step.id}{link(wanted["text"])}"' in todo
     assert f'href="/id/backgammon/lessons/{section.id}/{link(wanted["title"])}"' in todo
+
+
+def test_a_to_do_link_without_a_picture_goes_to_the_page_of_the_file_the_text_is_in(data):
+    """Without make context-shots' pictures, a text goes to the page its file makes (a lesson plan's
+    to the presenter's index, the handout's template's to the handout, backgammon's words to its
+    practice), not to the home page, where it is not (two thirds of a new language's links went there)."""
+    translations = data / "translations"
+    template = catalogs.read_template(translations / "messages.pot")
+    where = {"lessons/plans.toml": "/id/present/", "templates/present/handout.html": "/id/domino/handout/",
+             "tutor/web/backgammon/wording.py": "/id/backgammon/play/"}
+    picked = {}
+    for message in template:
+        first = str(message.locations[0][0]) if message.locations else ""
+        if message.id and first in where and first not in picked and not message.context and isinstance(message.id, str):
+            picked[first] = message.id
+    assert picked.keys() == where.keys()
+    path = po(translations, "id")
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="id")
+    for msgid in picked.values():
+        catalog[msgid].string = ""
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0)
+    app = create_app({"TESTING": True, "BABEL_TRANSLATION_DIRECTORIES": str(translations), "CONTEXT_SHOTS": str(data / "none")})
+    todo = re.search(r'<details data-todo="id".*?</details>', app.test_client().get("/en/translators/").get_data(as_text=True), re.S).group(0)
+    for first, msgid in picked.items():
+        assert f'href="{where[first]}?msgids=1#msgid={quote(msgid, safe="")}"' in todo, (first, msgid)

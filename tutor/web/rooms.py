@@ -44,6 +44,9 @@ class Room:
     section: str = ""
     notes: str = ""
     practice: str = ""
+    #: where the texts of the room's own files show, for the translators' links when no context
+    #: picture says: (a file or folder of the project, the endpoint of its page, that page's values)
+    pages: Callable[[], tuple[tuple[str, str, Mapping[str, str]], ...]] = field(default=tuple)
 
 
 def add(app: Flask, room: Room) -> None:

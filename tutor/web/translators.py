@@ -298,7 +298,8 @@ def _link_for(message, lang: str) -> str:
     """Where a message shows, in the catalog's language with the msgids view on, the fragment
     pointing at the msgid on that page: the page ``make context-shots`` photographed it on when it
     did; else its lesson step (its section's page for a section's title or summary, the speaker notes
-    for a step's notes), its diagram in its game's gallery, its game's practice page, the home page."""
+    for a step's notes), its diagram in its game's gallery, its game's practice page, the page of the file
+    it is written in (the rooms' ``pages``), the home page."""
     from tutor import catalogs  # the translators' tools, imported when used
 
     lang = lang if lang in LANGUAGES else "en"  # (a catalog the app does not serve: a reserved code's)
@@ -329,7 +330,30 @@ def _link_for(message, lang: str) -> str:
         for room in rooms():
             if room.practice and (room.name == "backgammon") == backgammon and room.practice in current_app.view_functions:
                 return url_for(room.practice, **view) + anchor
+    page = _page_of_source(message)
+    if page:
+        return url_for(page[0], **page[1], **view) + anchor
     return url_for("home.index", **view) + anchor
+
+
+#: The shared files' pages (a game's files: its room's ``pages``).
+_SHARED_PAGES = (("templates/present/index.html", "present.index", {}),
+                 ("templates/present/_plan_table.html", "present.index", {}),
+                 ("templates/translators/", "translators.status", {}),
+                 ("tutor/web/translators.py", "translators.status", {}))
+
+
+def _page_of_source(message) -> tuple[str, dict] | None:
+    """The page that shows the texts of the file the message is first written in (the longest
+    matching file or folder of the rooms' ``pages`` and the shared ones), when it can be opened."""
+    known = [*_SHARED_PAGES, *(entry for room in rooms() for entry in room.pages())]
+    for path, _line in message.locations:
+        found = [entry for entry in known if str(path) == entry[0] or (entry[0].endswith("/") and str(path).startswith(entry[0]))]
+        if found:
+            _path, endpoint, values = max(found, key=lambda entry: len(entry[0]))
+            if endpoint in current_app.view_functions:
+                return endpoint, dict(values)
+    return None
 
 
 def syntax_message(problem: catalogs.Problem) -> str:

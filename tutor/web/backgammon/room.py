@@ -20,6 +20,17 @@ def _presenter() -> dict:
             "backgammon_plans": [plan_view(plan, present.BACKGAMMON) for plan in present.load_plans()]}
 
 
+def _pages() -> tuple[tuple[str, str, dict], ...]:
+    """The pages the texts of the room's files show on (the translators' links)."""
+    first = course.load_course()[0]
+    return (("lessons/backgammon/plans.toml", "present.index", {}),
+            ("templates/backgammon/step.html", "backgammon.step", {"section_id": first.id, "step_id": first.steps[0].id}),
+            ("templates/backgammon/index.html", "backgammon.index", {}),
+            ("templates/backgammon/handout.html", "backgammon_present.handout", {}),
+            ("tutor/web/backgammon/", "backgammon_play.index", {}),
+            ("templates/backgammon/", "backgammon_play.index", {}))
+
+
 ROOM = Room(
     name="backgammon", blueprints=(api.bp, pages.bp, diagrams.bp, present.bp, play.bp),
     presenter=_presenter, diagram_words=diagrams.diagram_words, gallery="backgammon_diagrams.gallery",
@@ -28,4 +39,5 @@ ROOM = Room(
     course_title=lambda: _("The backgammon course"),
     lessons="backgammon", step="backgammon.step", section="backgammon.section", notes="backgammon_present.notes",
     practice="backgammon_play.index",
+    pages=_pages,
 )

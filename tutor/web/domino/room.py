@@ -20,6 +20,25 @@ def _presenter() -> dict:
             "domino_plans": [plan_view(plan, present.DOMINOES) for plan in present.load_plans()]}
 
 
+def _pages() -> tuple[tuple[str, str, dict], ...]:
+    """The pages the texts of the room's files show on (the translators' links): a shared
+    presenter's template shows on the first section's slides."""
+    first = load_course()[0]
+    deck = {"section_id": first.id}
+    return (("lessons/plans.toml", "present.index", {}),
+            ("templates/present/handout.html", "domino_present.handout", {}),
+            ("templates/present/notes.html", "domino_present.notes", deck),
+            ("templates/present/deck.html", "domino_present.deck", deck),
+            ("templates/present/_keys.html", "domino_present.deck", deck),
+            ("templates/domino/other_ways.html", "domino.other_ways", {}),
+            ("templates/domino/step.html", "domino.step", {**deck, "step_id": first.steps[0].id}),
+            ("templates/domino/course.html", "domino.course", {}),
+            ("templates/_course.html", "domino.course", {}),
+            ("tutor/web/domino/rule_sets.py", "domino.other_ways", {}),
+            ("tutor/web/domino/", "domino_play.hands_index", {}),
+            ("templates/domino/", "domino_play.hands_index", {}))
+
+
 ROOM = Room(
     name="domino",
     blueprints=(api.bp, pages.bp, pages.moved_pages, diagrams.bp, play.bp, present.bp),
@@ -31,4 +50,5 @@ ROOM = Room(
     # TRANSLATORS: heading of the part of the projector page that lists the domino course's sections to present.
     course_title=lambda: _("The domino course"),
     step="domino.step", section="domino.section", notes="domino_present.notes", practice="domino_play.hands_index",
+    pages=_pages,
 )
