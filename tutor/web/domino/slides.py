@@ -113,11 +113,16 @@ def question_box(diagram_id: str) -> tuple[float, float]:
     return QUESTION_BOX
 
 
-@lru_cache(maxsize=256)
 def needs_a_slide(diagram_id: str, question: bool = False) -> bool:
     """Whether the picture's tiles, beside a step's text (``question``: beside a question's choices),
     would be drawn under :data:`TILE_PX` (plain or marked, in any of the course's languages): then
     it gets a slide of its own after its step's text (or the question's slide's whole height)."""
+    # (one cache entry however it is called: needs_a_slide(d) and needs_a_slide(d, False) are one)
+    return _needs_a_slide(diagram_id, bool(question))
+
+
+@lru_cache(maxsize=256)
+def _needs_a_slide(diagram_id: str, question: bool) -> bool:
     box = QUESTION_BESIDE if question else BOX
     for lang in COURSE_LANGUAGES:
         with force_locale(lang):
