@@ -560,6 +560,18 @@ def test_the_msgid_anchor_marks_the_string_on_the_page(live_server, page):
     page.goto(f"{live_server}/en/present/?msgids=1#msgid={quote('%(num)d steps', safe='')}")
     page.wait_for_selector("#msgid-target")
     assert page.evaluate("document.getElementById('msgid-target').textContent").endswith("steps⟧")
+    # a speaker note of another slide, or another slide's text, linked from the deck's or the notes'
+    # first page: that slide opens, the text marked on it (the slides kept the link's #msgid=)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    section = next(s for s in load_course() if len(s.steps) >= 3 and s.steps[2].notes)
+    for address, msgid in ((f"/vi/domino/present/{section.id}/notes", section.steps[2].notes[0]),
+                           (f"/vi/domino/present/{section.id}/", section.steps[2].text[0])):
+        page.goto(f"{live_server}{address}?msgids=1#msgid={quote(msgid, safe='')}")
+        page.wait_for_selector(".msgid-target")
+        found = page.evaluate("""() => { const m = document.querySelector('.msgid-target'), r = m.getBoundingClientRect();
+            return {hidden: Boolean(m.closest('[hidden]')), top: r.top, bottom: r.bottom, height: innerHeight, hash: location.hash}; }""")
+        assert not found["hidden"] and 0 <= found["top"] and found["bottom"] <= found["height"], (address, found)
+        assert found["hash"].startswith("#msgid="), (address, found)
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

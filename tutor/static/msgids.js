@@ -37,7 +37,19 @@
       if (e.tagName === "DETAILS") e.open = true;
     }
   }
+  // A text on another slide of a deck, or in another slide's speaker notes: open that slide's own
+  // address (it shows that slide), where the mark is seen.
+  function onAnotherSlide(element) {
+    const slide = element.closest(".slide[data-url], .notes-slide[data-url]");
+    if (!slide || !slide.hidden) return false;
+    const url = new URL(slide.dataset.url, location.href);
+    url.searchParams.set("msgids", "1");
+    if (url.pathname + url.search === location.pathname + location.search) return false;
+    location.replace(url.pathname + url.search + location.hash);
+    return true;
+  }
   function markElement(element) {
+    if (onAnotherSlide(element)) return;
     bringOut(element);
     element.id = element.id || "msgid-target";
     element.classList.add("msgid-target");
@@ -52,6 +64,7 @@
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!holds(node.nodeValue)) continue;
     const parent = node.parentElement;
+    if (parent && onAnotherSlide(parent)) return;
     if (parent && parent.closest("svg")) {  // a picture's label, title or description: the picture itself
       markElement(parent.closest("figure") || parent.closest("svg"));
       return;

@@ -8,6 +8,8 @@
 // window that hears the slides announce another section opens that section's notes.
 "use strict";
 (function () {
+  // a translator's link (#msgid=..., msgids.js) stays in the address the slides write
+  function keptHash() { return location.hash.indexOf("#msgid=") === 0 ? location.hash : ""; }
   const NEXT = new Set(["ArrowRight", "ArrowDown", " ", "Spacebar", "n", "N", "PageDown"]);
   const PREVIOUS = new Set(["ArrowLeft", "ArrowUp", "p", "P", "PageUp"]);
 
@@ -89,7 +91,7 @@
       if (nextSection) nextSection.hidden = n < count;
       document.title = slide.dataset.title + (titleTail ? " · " + titleTail : "");
       if (opts.history === "push" && changed) history.pushState({ slide: n }, "", slide.dataset.url);
-      if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url);
+      if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url + keptHash());
       if (opts.announce && changed) announce.textContent = slide.getAttribute("aria-label") + ": " + slide.dataset.title;
       if (opts.broadcast) broadcast();
     }
@@ -307,7 +309,7 @@
       main.dataset.current = String(n);
       setLink(prev, n > 1 ? parts[n - 2].dataset.url : null);
       setLink(next, n < count ? parts[n].dataset.url : null);
-      history.replaceState({ slide: n }, "", parts[n - 1].dataset.url);
+      history.replaceState({ slide: n }, "", parts[n - 1].dataset.url + keptHash());
     }
 
     function go(n) {
