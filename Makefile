@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 BASE := $(VENV)/.base-installed
 DEV := $(VENV)/.dev-installed
+TRANSLATE := $(VENV)/.translate-installed
 CATALOG_DIR := translations
 POT := $(CATALOG_DIR)/messages.pot
 HOST ?= 127.0.0.1
@@ -20,6 +21,11 @@ $(BASE): pyproject.toml
 
 $(DEV): $(BASE)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(TRANSLATE)
+
+## The translators' checks need only the catalog linters (dennis, polib): not the test suite's tools.
+$(TRANSLATE): $(BASE)
+	$(BIN)/python -m pip install --quiet -e '.[translate]'
 	touch $@
 
 ## Compile every .po catalog into the .mo files the app reads (never committed). An entry that
@@ -95,7 +101,7 @@ add-language: $(BASE)
 ##   make check-catalogs LANG=th ALLOW_INCOMPLETE=1   a half-done catalog: everything but completeness
 ## (LANG counts only when given on the command line: the shell's own LANG=C.UTF-8 is not a catalog.)
 ALLOW_INCOMPLETE ?=
-check-catalogs: $(DEV)
+check-catalogs: $(TRANSLATE)
 	$(BIN)/python -m tutor.tools.catalogs check --dir $(CATALOG_DIR) \
 		$(if $(filter command line,$(origin LANG)),--lang $(LANG)) \
 		$(if $(filter-out 0,$(ALLOW_INCOMPLETE)),--allow-incomplete)

@@ -34,12 +34,12 @@ from typing import Any, Callable, Iterable, Iterator
 from babel import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po
 
 from tutor.paths import REPOSITORY as ROOT
 from tutor.languages import (  # noqa: F401 - the app's small languages module; re-exported for the tools
-    CATALOGS, PREFERRED_ORDER, SOURCE_LANGUAGE, catalog_files, catalog_languages, catalog_path, language_name,
+    CATALOGS, PREFERRED_ORDER, SOURCE_LANGUAGE, catalog_files, catalog_languages, catalog_path, is_reserved,
+    language_name, plural_forms,
 )
 
 POT = CATALOGS / "messages.pot"
@@ -464,16 +464,19 @@ def message_state(message: Message) -> str:
 
 #: Which area of the app a source file belongs to (first match). Lesson files are areas of their own.
 AREA_RULES = (
-    (re.compile(r"lessons/\d\d-[\w-]+\.toml$"), None),
-    (re.compile(r"lessons/hands\.toml$|tutor/web/domino/play\.py$|templates/domino/(play|mexican_train)/"), "hands"),
-    (re.compile(r"lessons/diagrams\.toml$|tutor/web/domino/diagrams\.py$|templates/domino/gallery\.html$"), "diagrams"),
-    (re.compile(r"tutor/web/domino/wording\.py$|tutor/web/api\.py$"), "explanations"),
+    (re.compile(r"lessons/(?:backgammon/)?\d\d-[\w-]+\.toml$"), None),  # both courses' sections
+    (re.compile(r"lessons/(?:mexican_)?hands\.toml$|lessons/backgammon/guided\.toml$|tutor/web/domino/play\.py$"
+                r"|tutor/web/domino/mexican_train/play\.py$|tutor/web/backgammon/(?:play|voice)\.py$"
+                r"|templates/domino/(play|mexican_train)/|templates/backgammon/(?:play|play_index|present)\.html$"), "hands"),
+    (re.compile(r"lessons/(?:mexican_|backgammon/)?diagrams\.toml$|tutor/web/(?:domino|backgammon)/diagrams\.py$"
+                r"|templates/(?:domino|backgammon)/gallery\.html$"), "diagrams"),
+    (re.compile(r"tutor/web/(?:domino|domino/mexican_train|backgammon)/wording\.py$|tutor/web/api\.py$"), "explanations"),
 )
 #: The areas other than the lesson sections, in the order the reports show them.
 AREAS = ("hands", "diagrams", "explanations", "interface")
 #: Where a lesson message comes from, in its automatic comment: the file and the step's id.
-_LESSON_COMMENT = re.compile(r"^(lessons/\d\d-[\w-]+\.toml): (?:steps\[\d+\] \(([\w-]+)\))?")
-_DIAGRAM_COMMENT = re.compile(r"^lessons/diagrams\.toml: (\w+) ")
+_LESSON_COMMENT = re.compile(r"^(lessons/(?:backgammon/)?\d\d-[\w-]+\.toml): (?:steps\[\d+\] \(([\w-]+)\))?")
+_DIAGRAM_COMMENT = re.compile(r"^lessons/(?:mexican_|backgammon/)?diagrams\.toml: (\w+) ")
 
 
 def areas_of(message: Message) -> list[str]:
@@ -580,8 +583,9 @@ def format_stats(rows: list[CatalogStats]) -> str:
             lines.append(f"    ERROR {problem}")
         for area in _area_order(row.areas):
             c = row.areas[area]
-            name = Path(area).stem if area.startswith("lessons/") else area
-            lines.append(f"    {name:<22} {c.translated:>4}/{c.total:<4} {c.percent:>3}%"
+            # a section by its file's name, a backgammon one with its course's ("backgammon/03-dice")
+            name = area.removeprefix("lessons/").removesuffix(".toml") if area.startswith("lessons/") else area
+            lines.append(f"    {name:<26} {c.translated:>4}/{c.total:<4} {c.percent:>3}%"
                          + (f"  ({c.fuzzy} fuzzy, {c.untranslated} untranslated)" if c.fuzzy or c.untranslated else ""))
     return "\n".join(lines)
 
@@ -708,10 +712,34 @@ class CheckException:
     reason: str
 
 
+#: How a language ends what English ends with ``.``, ``!``, ``?``, ``:`` or ``;``, where it is not
+#: the same mark: the marks its msgstr may end with instead (``""``: no mark at all). Thai ends a
+#: sentence with no full stop; Chinese and Japanese write the full-width marks; Khmer, Burmese and
+#: Hindi their own full stops. A language's ``[language.xx] end_punctuation`` in checks.toml
+#: replaces these for it (TRANSLATING.md, "The checks").
+END_PUNCTUATION = {
+    "th": {".": ("", ".")},
+    "zh": {".": ("。",), "!": ("！",), "?": ("？",), ":": ("：",), ";": ("；",)},
+    "ja": {".": ("。",), "!": ("！",), "?": ("？",), ":": ("：",), ";": ("；",)},
+    "km": {".": ("។",)},
+    "my": {".": ("။",)},
+    "hi": {".": ("।",)},
+}
+
+
 @dataclass(frozen=True)
 class CheckSettings:
     exceptions: tuple[CheckException, ...] = ()
     allow_incomplete: frozenset[str] = frozenset()  # languages whose catalog may still be half done
+    #: each language's own end punctuation (END_PUNCTUATION, with checks.toml's settings over it)
+    end_punctuation: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+
+    def endings(self, lang: str, mark: str) -> tuple[str, ...]:
+        """The marks a msgstr in ``lang`` may end with where its msgid ends with ``mark``."""
+        own = self.end_punctuation.get(lang)
+        if own is None:
+            own = END_PUNCTUATION.get(lang.split("_")[0].split("-")[0], {})
+        return own.get(mark, (mark,))
 
 
 def load_check_settings(path: Path = CHECKS_FILE) -> CheckSettings:
@@ -724,16 +752,31 @@ def load_check_settings(path: Path = CHECKS_FILE) -> CheckSettings:
     unknown = {x.check for x in exceptions} - set(STYLE_CHECKS)
     if unknown:
         raise ValueError(f"{path}: exception for unknown check(s) {sorted(unknown)}; known: {', '.join(STYLE_CHECKS)}")
-    incomplete = frozenset(code for code, settings in data.get("language", {}).items()
-                           if settings.get("allow_incomplete"))
-    return CheckSettings(exceptions, incomplete)
+    languages = data.get("language", {})
+    incomplete = frozenset(code for code, settings in languages.items() if settings.get("allow_incomplete"))
+    unknown = {key for settings in languages.values() for key in settings} - {"allow_incomplete", "end_punctuation"}
+    if unknown:
+        raise ValueError(f"{path}: unknown language setting(s) {sorted(unknown)}; known: allow_incomplete, end_punctuation")
+    punctuation = {}
+    for code, settings in languages.items():
+        if "end_punctuation" not in settings:
+            continue
+        table = settings["end_punctuation"]
+        if not (isinstance(table, dict) and all(mark in _END_PUNCTUATION and isinstance(ends, list)
+                                                and all(isinstance(e, str) for e in ends) for mark, ends in table.items())):
+            raise ValueError(f"{path}: [language.{code}] end_punctuation maps a mark of {_END_PUNCTUATION!r} to the list "
+                             f"of marks a msgstr may end with instead (\"\" for none), e.g. {{ \".\" = [\"\"] }}")
+        punctuation[code] = {mark: tuple(ends) for mark, ends in table.items()}
+    return CheckSettings(exceptions, incomplete, punctuation)
 
 
 #: A msgstr may equal its msgid when nothing in it is a word to translate: placeholders, tiles
 #: ("5-4"), numbers, punctuation and symbols.
 _NOTHING_TO_TRANSLATE = re.compile(r"(?:%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]|\d+(?:-\d+)?|[^\w])*")
-#: What ends a sentence or a label; closing brackets and quotes after it are looked through.
+#: What ends a sentence or a label, in the msgid (English) and in the scripts whose marks
+#: END_PUNCTUATION names; closing brackets and quotes after it are looked through.
 _END_PUNCTUATION = ".!?:;…"
+_OWN_MARKS = "。！？：；។။।"
 _CLOSERS = ")]}\"'»”’›」』"
 
 
@@ -755,7 +798,7 @@ def _end_mark(text: str) -> str:
     text = text.rstrip()
     while text and text[-1] in _CLOSERS:
         text = text[:-1].rstrip()
-    return text[-1] if text and text[-1] in _END_PUNCTUATION else ""
+    return text[-1] if text and text[-1] in _END_PUNCTUATION + _OWN_MARKS else ""
 
 
 def _translated_pairs(message: Message) -> Iterable[tuple[int, str, str]]:
@@ -827,7 +870,7 @@ def check_style(path: Path, settings: CheckSettings | None = None, checks: Itera
             if doubled and not _doubled_word(source):
                 report("doubled-word", msgid, line, f"msgstr{form} repeats a word: {doubled!r}")
             source_end, string_end = _end_mark(source), _end_mark(string)
-            if source_end != string_end:
+            if string_end not in (settings.endings(lang, source_end) if source_end else ("",)):
                 said = lambda mark: repr(mark) if mark else "no end punctuation"  # noqa: E731
                 report("punctuation", msgid, line,
                        f"msgstr{form} ends with {said(string_end)}, the msgid with {said(source_end)}")
@@ -853,20 +896,17 @@ def check_plurals(path: Path) -> list[Problem]:
     shown = _display(path)
     lang = Path(path).parts[-3]
     problems = []
-    try:
-        expected = get_plural(lang)
-    except (ValueError, UnknownLocaleError):
-        expected = None
+    expected = plural_forms(lang)  # the CLDR's rule, or a reserved code's (tutor.languages)
     header = catalog.mime_headers and dict(catalog.mime_headers).get("Plural-Forms", "")
     if not header:
         problems.append(Problem(shown, 1, "plural", "the header has no Plural-Forms line"))
     elif expected is not None:
         match = re.search(r"nplurals\s*=\s*(\d+)", header)
-        if not match or int(match.group(1)) != expected.num_plurals:
+        if not match or int(match.group(1)) != expected[0]:
             problems.append(Problem(shown, 1, "plural",
-                                    f"Plural-Forms says {header!r}, but {lang} has {expected.num_plurals} "
-                                    f"form(s): {expected.plural_forms}"))
-    nplurals = expected.num_plurals if expected is not None else catalog.num_plurals
+                                    f"Plural-Forms says {header!r}, but {lang} has {expected[0]} "
+                                    f"form(s): nplurals={expected[0]}; plural={expected[1]};"))
+    nplurals = expected[0] if expected is not None else catalog.num_plurals
     lines = _msgid_lines(path)
     for entry in _once("polib", path, lambda: polib.pofile(str(path))):
         if not entry.msgid_plural or entry.obsolete:
@@ -1005,7 +1045,8 @@ def check_catalog(path: Path, template: Catalog | None = None, glossary: Glossar
                   glossary_path: Path = GLOSSARY, checks: Iterable[str] = CONTENT_CHECKS,
                   settings: CheckSettings | None = None) -> list[Problem]:
     """Every check of one catalog; a file with syntax errors reports only those. A language that
-    ``translations/checks.toml`` allows to be incomplete skips the completeness check."""
+    ``translations/checks.toml`` allows to be incomplete may leave entries untranslated, not fuzzy: a
+    fuzzy entry is a translation waiting for its check, and it is reported all the same."""
     with _reading_once():
         return _check_catalog(path, template, glossary, glossary_path, checks, settings)
 
@@ -1019,8 +1060,11 @@ def _check_catalog(path: Path, template: Catalog | None, glossary: Glossary | No
     lang = Path(path).parts[-3]
     if settings is None:
         settings = load_check_settings(Path(path).parents[2] / "checks.toml")
-    if "completeness" in checks and lang not in settings.allow_incomplete:
-        problems += check_completeness(path, template)
+    if "completeness" in checks:
+        found = check_completeness(path, template)
+        if lang in settings.allow_incomplete:
+            found = [p for p in found if p.check == "fuzzy"]
+        problems += found
     if "style" in checks:
         problems += check_style(path, settings)
     if "placeholders" in checks:

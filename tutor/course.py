@@ -14,7 +14,7 @@ game's engine judges, to a parser the game gives it (``tutor.games.backgammon.co
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -49,6 +49,12 @@ class Question:
     count: str = ""
     number: int = 0
     totals: tuple[int, ...] = ()
+    #: a ``round``'s rule set (a name of ``tutor.games.domino.rules.RULE_SETS``; Playboard's when empty)
+    rules: str = ""
+    #: a ``round`` stopped after this many actions (its position mid-round, the learner to act):
+    #: ``None`` plays it to its end
+    stop: int | None = None
+    notes: tuple[str, ...] = ()  # speaker notes for the question's slide (msgids); the step's otherwise
 
     def hides_answer_in(self, diagram_id: str | None) -> bool:
         """Whether the picture ``diagram_id`` is shown neutral (no rings, no dimming, no result or
@@ -77,6 +83,9 @@ class Section:
     #: The part of the course the section belongs to: "" for the rulebook, ``other-ways`` for the
     #: sections on the other rule sets (VARIANTS.md), which the course page lists under their own heading.
     part: str = ""
+    #: The worksheet's exercises beyond the steps' check questions (``[[exercises]]``, each in the
+    #: game's question format: a position the engine gives and a question it answers)
+    exercises: tuple[Any, ...] = field(default=())
 
     def step(self, step_id: str) -> Step | None:
         return next((s for s in self.steps if s.id == step_id), None)
@@ -97,7 +106,7 @@ def _strings(value: object, where: str) -> tuple[str, ...]:
     raise CourseError(f"{where}: expected a string or a list of strings")
 
 
-_QUESTION_KEYS = {"kind", "text", "explain", "diagram", "hands", "round", "seats", "count", "number", "totals"}
+_QUESTION_KEYS = {"kind", "text", "explain", "diagram", "hands", "round", "seats", "count", "number", "totals", "rules", "notes"}
 
 
 def _question(q: dict, where: str) -> Question:
@@ -123,14 +132,19 @@ def _question(q: dict, where: str) -> Question:
     if not (isinstance(hands, list) and all(isinstance(h, list) and all(isinstance(t, str) for t in h) for h in hands)):
         raise CourseError(f"{where}: hands is a list of hands, each a list of tiles")
     played = q.get("round")
+    stop = None
     if played is not None:
-        if not isinstance(played, dict) or set(played) != {"seed", "seats"}:
-            raise CourseError(f"{where}: round = {{ seed = N, seats = 2..4 }}")
+        if not isinstance(played, dict) or not {"seed", "seats"} <= set(played) <= {"seed", "seats", "stop"}:
+            raise CourseError(f"{where}: round = {{ seed = N, seats = 2..4 }} (and stop = N actions, for a position mid-round)")
+        stop = int(played["stop"]) if "stop" in played else None
         played = (int(played["seed"]), int(played["seats"]))
+    if "rules" in q and (played is None or not isinstance(q["rules"], str)):
+        raise CourseError(f"{where}: rules names the rule set of a round (a diagram has its own)")
     return Question(
         kind=kind, text=q["text"], diagram=q.get("diagram"), explain=q.get("explain", ""),
         hands=tuple(tuple(h) for h in hands), round=played, seats=int(q.get("seats", 0)),
         count=q.get("count", ""), number=int(q.get("number", 0)), totals=tuple(int(t) for t in q.get("totals", ())),
+        rules=q.get("rules", ""), stop=stop, notes=_strings(q.get("notes", []), where),
     )
 
 
@@ -153,7 +167,8 @@ def _load_section(path: Path, number: int, question: QuestionParser) -> Section:
     ids = [s.id for s in steps]
     if len(set(ids)) != len(ids) or not ids:
         raise CourseError(f"{path.name}: step ids must be unique and there must be at least one step")
-    return Section(data["id"], number, data["title"], data["summary"], tuple(steps), data.get("part", ""))
+    exercises = tuple(question(raw, f"{path.name} exercises[{i}]") for i, raw in enumerate(data.get("exercises", [])))
+    return Section(data["id"], number, data["title"], data["summary"], tuple(steps), data.get("part", ""), exercises)
 
 
 def read_sections(directory: Path, question: QuestionParser, check: SectionCheck | None = None) -> tuple[Section, ...]:
@@ -165,6 +180,77 @@ def read_sections(directory: Path, question: QuestionParser, check: SectionCheck
             check(section, path)
         sections.append(section)
     return tuple(sections)
+
+
+# ----- lesson plans ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlanPart:
+    """One part of a lesson plan: a section's slides, a guided game played live with the class
+    (``play``: its id in the game's guided games), or a moment of its own (a question to the class,
+    an exit ticket: ``title``); ``text`` says what to do, in msgids."""
+
+    minutes: int
+    section: str = ""
+    play: str = ""
+    title: str = ""
+    text: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A suggested lesson: the course's sections (some of them) with their timings, what to play
+    live and where to stop for questions, for a class of a given length."""
+
+    id: str
+    title: str
+    summary: str
+    parts: tuple[PlanPart, ...]
+
+    @property
+    def minutes(self) -> int:
+        return sum(part.minutes for part in self.parts)
+
+
+_PLAN_KEYS = {"id", "title", "summary", "part"}
+_PART_KEYS = {"minutes", "section", "play", "title", "text"}
+
+
+def read_plans(path: Path, section_ids: Collection[str], plays: Collection[str] = ()) -> tuple[Plan, ...]:
+    """The lesson plans of a course (``lessons/<game>/plans.toml``; none when the file is missing):
+    each part names exactly one of a section of ``section_ids``, a guided game of ``plays`` or a
+    title of its own, and takes a whole number of minutes."""
+    if not path.exists():
+        return ()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    plans = []
+    for i, raw in enumerate(data.get("plan", [])):
+        where = f"{path.name} plan[{i}]"
+        if set(raw) - _PLAN_KEYS or not isinstance(raw.get("id"), str) or not isinstance(raw.get("title"), str):
+            raise CourseError(f"{where}: a plan has an id, a title, a summary and parts ({sorted(_PLAN_KEYS)})")
+        parts = []
+        for j, part in enumerate(raw.get("part", [])):
+            at = f"{where} part[{j}]"
+            if set(part) - _PART_KEYS:
+                raise CourseError(f"{at}: unknown keys {sorted(set(part) - _PART_KEYS)}")
+            minutes = part.get("minutes")
+            if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 90:
+                raise CourseError(f"{at}: minutes is a whole number from 1 to 90")
+            named = [key for key in ("section", "play", "title") if key in part]
+            if len(named) != 1:
+                raise CourseError(f"{at}: give exactly one of section, play, title")
+            if "section" in part and part["section"] not in section_ids:
+                raise CourseError(f"{at}: no section {part['section']!r}")
+            if "play" in part and part["play"] not in plays:
+                raise CourseError(f"{at}: no guided game {part['play']!r}")
+            parts.append(PlanPart(minutes, part.get("section", ""), part.get("play", ""), part.get("title", ""),
+                                  _strings(part.get("text", []), at)))
+        if not parts:
+            raise CourseError(f"{where}: a plan has parts")
+        plans.append(Plan(raw["id"], raw["title"], raw.get("summary", ""), tuple(parts)))
+    ids = [plan.id for plan in plans]
+    if len(set(ids)) != len(ids):
+        raise CourseError(f"{path.name}: plan ids must be unique")
+    return tuple(plans)
 
 
 def find_in(sections: tuple[Section, ...], section_id: str,

@@ -369,9 +369,10 @@ def test_all_fives_pictures_say_the_count_and_the_rounding(client):
 
 
 # ----- the lessons' questions on these pictures ---------------------------------------------------
-def rule_set_accepts(kind: str, value: str, question) -> bool:
-    """The independent verdict on an answer to a question about a rule-set diagram."""
-    table = DATA[question.diagram]
+def rule_set_accepts(kind: str, value: str, question, table: dict | None = None) -> bool:
+    """The independent verdict on an answer to a question about a rule-set diagram (or about
+    ``table``, a round written as a diagram writes it: a worksheet exercise's)."""
+    table = table if table is not None else DATA[question.diagram]
     state = replay(table)
     if kind == "action":
         need = checker.required(state.state) if isinstance(state, SpinnerReplay) else state.required()

@@ -25,6 +25,7 @@ from tutor.games.domino.mexican_train.diagrams import load_mexican_diagrams
 from tutor.games.domino import Position
 from tutor.web import present
 from tutor.web.domino import present as domino_present
+from tutor.web.domino.slides import needs_a_slide
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ["vi", "id", "en"]
@@ -61,6 +62,12 @@ def slides_in(page: str) -> list[tuple[str, bool]]:
     return [(number, " hidden" in attrs.split("aria-label")[-1]) for number, attrs in found]
 
 
+def deck_slides(section):
+    """A section's slides as its deck shows them, a slide of its own for each picture whose tiles
+    need the room (tutor.web.domino.slides.needs_a_slide)."""
+    return present.slides_of(section, domino_present.DOMINOES)
+
+
 def get(client, url, status=200):
     response = client.get(url)
     assert response.status_code == status, (url, response.status_code)
@@ -79,7 +86,19 @@ def test_every_section_presents_in_every_language(client, lang, section):
     assert f'<html lang="{lang}"' in page
     slides = slides_in(page)
     questions_asked = sum(1 for step in section.steps if step.question)
-    assert len(slides) == len(section.steps) + questions_asked
+    # a picture whose tiles would be too small beside its text gets the slide after it (when the
+    # step's own question does not show it large)
+    alone = [step for step in section.steps if step.diagram and needs_a_slide(step.diagram)
+             and not (step.question and step.question.diagram == step.diagram)]
+    assert len(slides) == len(section.steps) + questions_asked + len(alone)
+    deck = deck_slides(section)
+    for step in alone:
+        picture = re.search(rf'<section class="slide[^"]*\balone\b[^"]*"[^>]*data-url="/{lang}/domino/present/{section.id}/{step.id}/picture"',
+                            page)
+        assert picture, step.id
+        number = next(s.number for s in deck if s.step == step and not s.picture and not s.question)
+        text_slide = re.search(rf'<section class="slide[^"]*"\s+id="slide-{number}".*?</section>', page, re.S)
+        assert text_slide and "<svg" not in text_slide.group(0), step.id  # its text's slide has the text only
     assert [hidden for _n, hidden in slides] == [False] + [True] * (len(slides) - 1)
     text = visible_text(page)
     for step in section.steps:
@@ -110,11 +129,12 @@ def test_slides_are_plain_pages_linked_in_order_without_javascript(client, secti
         seen.append(int(shown[0]))
         found = re.search(r'<a class="next[^"]*" rel="next" href="([^"]+)"', page)
         url = html.unescape(found.group(1)) if found else None
-    slides = present.slides_of(section)
+    slides = deck_slides(section)
     assert seen == [s.number for s in slides]
     # and back again from the last one
-    page = get(client, f"/en/domino/present/{section.id}/{section.steps[-1].id}"
-               + ("/question" if section.steps[-1].question else ""))
+    last = slides[-1]
+    page = get(client, f"/en/domino/present/{section.id}/{last.step.id}"
+               + ("/question" if last.question else "/picture" if last.picture else ""))
     assert re.search(r'<a class="prev[^"]*" rel="prev" href="', page) or len(slides) == 1
     assert re.search(r'<a class="next off" rel="next" aria-disabled="true">', page)
 
@@ -136,8 +156,8 @@ def test_a_question_gets_its_own_slide_with_its_choices_and_the_engines_answer(c
 
 def test_a_step_url_shows_that_step(client):
     section = next(s for s in SECTIONS if s.id == "scoring")
-    for number, slide in enumerate(present.slides_of(section), start=1):
-        suffix = "/question" if slide.question else ""
+    for number, slide in enumerate(deck_slides(section), start=1):
+        suffix = "/question" if slide.question else "/picture" if slide.picture else ""
         page = get(client, f"/id/domino/present/{section.id}/{slide.step.id}{suffix}")
         assert [n for n, hidden in slides_in(page) if not hidden] == [str(number)]
         assert f'data-current="{number}"' in page
@@ -146,7 +166,7 @@ def test_a_step_url_shows_that_step(client):
 @pytest.mark.parametrize("lang", LANGS)
 def test_speaker_notes_show_the_slide_the_next_title_and_a_timer(app, client, lang):
     section = next(s for s in SECTIONS if s.id == "dealing")
-    slides = present.slides_of(section)
+    slides = deck_slides(section)
     for slide in slides:
         page = get(client, f"/{lang}/domino/present/{section.id}/notes?slide={slide.number}")
         current = re.search(rf'<section class="notes-slide" id="notes-{slide.number}"[^>]*>(.*?)</section>', page, re.S)
@@ -279,26 +299,41 @@ def test_every_section_has_an_exercise_and_the_answers_agree_with_the_independen
             continue  # checked in test_lessons.py (and, the other rule sets, below), which know the question
         assert set(exercise["answer"]) == checker_answer(exercise["kind"], position), exercise
         assert tuple(exercise["answer"]) == questions.expected(exercise["kind"], position)
-    # the exercises are the sections' check questions (lessons/NN-*.toml), in order, word for word
-    asked = {s.number: [st.question for st in s.steps if st.question] for s in SECTIONS}
+    # the exercises are the sections' check questions, then their worksheets' own (lessons/NN-*.toml),
+    # in order, word for word
+    asked = {s.number: [st.question for st in s.steps if st.question] + list(s.exercises) for s in SECTIONS}
     assert sorted(e["label"] for e in exercises) == sorted(f"{n}.{i + 1}" for n, qs in asked.items() for i in range(len(qs)))
     for exercise in exercises:
         number, index = map(int, exercise["label"].split("."))
         question = asked[number][index - 1]
         assert exercise["kind"] == question.kind
         assert exercise["position"] == questions.position_of(question).to_text()
-        if exercise["rules"] != "playboard":  # a question on another rule set's picture: its own checker
+        if exercise["rules"] != "playboard":  # a question on another rule set's position: its own checker
             from test_diagrams_rule_sets import rule_set_accepts
 
-            assert exercise["answer"] and all(rule_set_accepts(question.kind, a, question) for a in exercise["answer"])
+            table = None if question.diagram else seeded_table(question)
+            assert exercise["answer"] and all(rule_set_accepts(question.kind, a, question, table)
+                                              for a in exercise["answer"]), exercise
+
+
+def seeded_table(question) -> dict:
+    """A worksheet exercise's round (a deal by its seed, the engine's heaviest-first players' actions)
+    written as lessons/diagrams.toml writes a round, for the independent replay to judge."""
+    deal, actions = questions.seeded_round(*question.round, question.stop, question.rules)
+    size = deal.rules.hand_size(deal.seats)
+    return {"rules": question.rules, "seat": 0, "seats": deal.seats, "actions": [str(a) for a in actions],
+            "deal": {"hands": [[str(t) for t in deal.order[s * size:(s + 1) * size]] for s in range(deal.seats)],
+                     "boneyard": [str(t) for t in deal.order[deal.seats * size:]]}}
 
 
 def test_count_exercise(client):
     """The strategy exercise counts unseen tiles in D8: recount them from the picture's position."""
     page = get(client, "/en/domino/handout/")
-    exercise = next(e for e in handout_exercises(page) if e["kind"] == "count")
+    strategy = next(s for s in SECTIONS if s.id == "strategy")
+    exercise = next(e for e in handout_exercises(page) if e["label"] == f"{strategy.number}.1")
+    assert exercise["kind"] == "count"
     position = Position.parse(exercise["position"])
-    number = next(st.question.number for s in SECTIONS for st in s.steps if st.question and st.question.count == "unseen")
+    number = next(st.question.number for st in strategy.steps if st.question and st.question.count == "unseen")
     seen = [str(t) for t in position.line_tiles()] + [str(t) for t in position.hand(0)]
     unseen = [(a, b) for a in range(7) for b in range(a + 1) if (a == number or b == number)
               and f"{a}-{b}" not in seen and f"{b}-{a}" not in seen]
@@ -384,37 +419,49 @@ def marks(svg: str) -> set[str]:
 
 
 def test_a_question_slide_and_the_slide_before_show_the_position_plainly_until_a_reveals(client):
-    turn = next(s for s in SECTIONS if s.id == "turn")
-    slides = present.slides_of(turn)
-    question = next(s for s in slides if s.question and s.step.question.diagram == "D3")
-    page = get(client, f"/en/domino/present/turn/{question.step.id}/question")
-    for number in (question.number - 1, question.number):  # the step's slide, then its question
-        figure = figure_of(page, number)
-        plain, revealed = figure.split('<div class="picture picture-revealed">')
-        assert marks(plain) == set(), number
-        assert {"ring", "dimmed"} <= marks(revealed), number
-        assert 'details class="answer' in page.split(f'id="slide-{number}"')[1].split("</section>")[0]
-    # the plain picture's description does not name the tiles that fit either
-    plain = figure_of(page, question.number).split('<div class="picture picture-revealed">')[0]
-    description = re.search(r"<desc[^>]*>(.*?)</desc>", plain, re.S).group(1)
-    assert "fits the left end" not in description and "dimmed" not in description
+    """The question's slide shows the plain picture and, behind A, the marked one; the slide before,
+    when it shows the picture, shows it plain with no answer key (A there would give the question away)."""
+    checked = 0
+    for section in SECTIONS:
+        slides = deck_slides(section)
+        for question in (s for s in slides if s.question and s.step.diagram and s.step.question.diagram == s.step.diagram):
+            page = get(client, f"/en/domino/present/{section.id}/{question.step.id}/question")
+            figure = figure_of(page, question.number)
+            if '<div class="picture picture-revealed">' not in figure:  # marks a slide leaves out: one plain picture
+                assert marks(figure) == set(), (section.id, question.number)
+                continue
+            plain, revealed = figure.split('<div class="picture picture-revealed">')
+            assert marks(plain) == set(), (section.id, question.number)
+            # rings or dimmed tiles, or (a finished round) a description that says the result
+            assert marks(revealed) - {"annotation"} or re.search(r"<desc[^>]*>(.*?)</desc>", revealed, re.S).group(1) != \
+                re.search(r"<desc[^>]*>(.*?)</desc>", plain, re.S).group(1), (section.id, question.number)
+            description = re.search(r"<desc[^>]*>(.*?)</desc>", plain, re.S).group(1)
+            assert "fits the left end" not in description and "dimmed" not in description
+            before = slides[question.number - 2]
+            slide = re.search(rf'<section class="slide[^"]*"\s+id="slide-{before.number}".*?</section>', page, re.S).group(0)
+            assert "picture-revealed" not in slide and 'details class="answer' not in slide, (section.id, before.number)
+            if '<figure class="visual' in slide:
+                assert marks(figure_of(page, before.number)) == set(), (section.id, before.number)
+            checked += 1
+    assert checked >= 5
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_question_slide_and_the_slide_before_give_nothing_away_until_a(client, app, lang):
     """Every question with a picture, in every section and language: on its slide and on the slide
     before, the picture shown first has no ring, no dimmed tile and no line under it, its
-    description says no more, and the engine's answer is written nowhere outside the A reveal."""
+    description says no more, and the engine's answer is written nowhere outside the A reveal.
+    (tests/web/test_no_answer_before.py looks for each answer in the text before it as well.)"""
     checked = 0
     for section in SECTIONS:
-        for slide in present.slides_of(section):
+        for slide in deck_slides(section):
             step = slide.step
             if not slide.question or not step.question.diagram:
                 continue
             page = get(client, f"/{lang}/domino/present/{section.id}/{step.id}/question")
             with app.test_request_context(f"/{lang}/"), force_locale(lang):
                 answer = domino_present.question_view(step)["answer"]
-            before = [slide.number - 1] if step.diagram == step.question.diagram else []
+            before = [slide.number - 1] if step.diagram == step.question.diagram and not needs_a_slide(step.diagram) else []
             for number in before + [slide.number]:
                 figure = figure_of(page, number)
                 plain = figure.split('<div class="picture picture-revealed">')[0]
@@ -437,21 +484,24 @@ def question_kind_gives_a_number(kind: str) -> bool:
     return kind == "points"
 
 
-def test_the_slide_before_a_points_question_keeps_the_score_until_a_reveals(client):
+def test_a_points_question_keeps_the_score_until_a_reveals(client):
+    """On a slide, the score is said by the answer (A), not by the picture: the picture has no lines
+    under it (at a projector's scale they came out at 6 px), plain or marked."""
     scoring = next(s for s in SECTIONS if s.id == "scoring")
     step = next(s for s in scoring.steps if s.question and s.diagram and s.question.kind == "points")
-    slide = next(s for s in present.slides_of(scoring) if s.step == step and not s.question)
-    page = get(client, f"/en/domino/present/scoring/{step.id}")
+    slide = next(s for s in deck_slides(scoring) if s.step == step and s.question)
+    page = get(client, f"/en/domino/present/scoring/{step.id}/question")
     plain, revealed = figure_of(page, slide.number).split('<div class="picture picture-revealed">')
-    assert "annotation" in marks(revealed) and re.search(r"scores? \d+ points?", visible_text(revealed.replace("<svg", "<x"))) or "points" in revealed
-    assert "annotation" not in marks(plain)
-    assert not re.search(r"You score \d+ point", plain)
+    assert "annotation" not in marks(plain) | marks(revealed)
+    assert not re.search(r"You score \d+ point", plain + revealed)
+    answer = re.search(r'<section class="slide[^"]*"\s+id="slide-%d".*?<p class="answer-text">(.*?)</p>' % slide.number, page, re.S)
+    assert answer and re.search(r"\d+ points?", visible_text(answer.group(1)))
 
 
 def test_a_slide_about_a_step_without_a_question_keeps_its_marks(client):
     section, step = next((section, step) for section in SECTIONS for step in section.steps
                          if step.diagram and step.question is None)
-    slide = next(s for s in present.slides_of(section) if s.step == step)
+    slide = next(s for s in deck_slides(section) if s.step == step)
     page = get(client, f"/en/domino/present/{section.id}/{step.id}")
     figure = figure_of(page, slide.number)
     assert "picture-revealed" not in figure and "<svg" in figure
@@ -460,7 +510,7 @@ def test_a_slide_about_a_step_without_a_question_keeps_its_marks(client):
 # ----- the notes window previews the next slide ---------------------------------------------------------------
 def test_the_notes_preview_the_next_slide_with_its_text_and_picture(client):
     turn = next(s for s in SECTIONS if s.id == "turn")
-    slides = present.slides_of(turn)
+    slides = deck_slides(turn)
     for slide in slides[:-1]:
         following = slides[slide.number]
         page = get(client, f"/vi/domino/present/turn/notes?slide={slide.number}")
@@ -469,10 +519,11 @@ def test_the_notes_preview_the_next_slide_with_its_text_and_picture(client):
         if following.question:
             kind = following.step.question.kind
             assert preview.count("<li>") == len(questions.options(kind, DIAGRAMS[following.step.question.diagram].position)) if following.step.question.diagram else True
-        else:
+        elif not following.picture:  # (a picture's slide of its own has no text)
             for paragraph in following.step.text:
                 assert squash(translated("vi", paragraph)) in visible_text(preview)
-        diagram = following.step.question.diagram if following.question else following.step.diagram
+        diagram = (following.step.question.diagram if following.question else following.step.diagram
+                   if following.picture or not (following.step.diagram and needs_a_slide(following.step.diagram)) else None)
         assert ("<svg" in preview) == bool(diagram), following
         if diagram and following.step.question is not None:
             assert marks(preview.split("</svg>")[0]) == set()  # the class will see it plain first
@@ -489,7 +540,8 @@ def test_the_class_copy_has_no_answers_and_room_to_work(client, lang):
     assert 'id="answers"' not in page and "data-answer=" not in page and 'class="ticked"' not in page
     assert squash(translated(lang, "Name:")) in visible_text(page) and squash(translated(lang, "Date:")) in visible_text(page)
     blocks = exercise_blocks(page)
-    assert blocks and all('class="work-area"' in b for b in blocks)
+    # room to work under every exercise whose answer is written in (a choice is ticked)
+    assert blocks and all(('class="work-area"' in b) == ('class="tick' not in b) for b in blocks)
     teacher = get(client, f"/{lang}/domino/handout/?copy=teacher")
     assert teacher == get(client, f"/{lang}/domino/handout/").replace("&amp;copy=teacher", "") or 'id="answers"' in teacher
     assert 'id="answers"' in teacher and 'class="work-area"' not in teacher
@@ -524,8 +576,13 @@ def test_a_section_handout_holds_that_section_only(client, lang):
     for copy in ("", "?copy=student"):
         page = get(client, f"/{lang}/domino/handout/{section.id}/{copy}")
         assert re.findall(r'<section class="handout-section" id="section-([\w-]+)"', page) == [section.id]
-        for msgid in (section.title, *[m for step in section.steps for m in (step.title, *step.text)]):
+        # the teacher's copy has the course's text; the class's is a worksheet: the title, the
+        # summary and the exercises
+        texts = [m for step in section.steps for m in (step.title, *step.text)]
+        for msgid in (section.title, section.summary, *([] if copy else texts)):
             assert squash(translated(lang, msgid)) in visible_text(page), msgid
+        if copy:
+            assert not any(squash(translated(lang, msgid)) in visible_text(page) for msgid in texts[1:])
         labels = [e["label"] for e in handout_exercises(page)] if not copy else re.findall(r'data-label="([\d.]+)"', page)
         assert labels and all(label.startswith(f"{section.number}.") for label in labels)
         assert ('id="answers"' in page) == (not copy)
@@ -541,10 +598,12 @@ def test_every_diagram_is_printed_beside_a_step_of_the_whole_handout(app, client
 
     with app.app_context():
         diagrams = set(every_diagram() if game == "domino" else load_diagrams())
-    for copy in ("teacher", "student"):
-        page = get(client, f"/en/{game}/handout/?copy={copy}")
-        printed = set(re.findall(r'<figure class="diagram handout-figure" id="(\w+)"', page))
-        assert printed == diagrams, (copy, diagrams ^ printed)
+    page = get(client, f"/en/{game}/handout/?copy=teacher")
+    printed = set(re.findall(r'<figure class="diagram handout-figure" id="(\w+)"', page))
+    assert printed == diagrams, diagrams ^ printed
+    # the class's copy prints the pictures its exercises ask about, beside them, and no other
+    worksheet = get(client, f"/en/{game}/handout/?copy=student")
+    assert not re.findall(r'<figure class="diagram handout-figure"', worksheet)
 
 
 @pytest.mark.parametrize("url", ["/en/domino/handout/?copy=everyone", "/en/domino/handout/no-such-section/", "/vi/domino/handout/scoring/?copy=x"])
@@ -602,20 +661,42 @@ def bg_expected_slides(data: dict, lang: str) -> list[tuple[str, dict, bool]]:
     return slides
 
 
-def bg_right_options(question: dict) -> list[str]:
-    """The options a backgammon question's position makes right, worked out by GNU Backgammon's move
-    generator (plays, counts) or from the checkers themselves (what a finished game is worth)."""
-    position = diagram_by_id(question["diagram"]).position
-    options = [str(o) for o in question["options"]]
+def bg_position(question: dict):
+    """The position a backgammon question (as its lesson file writes it) asks about: a rulebook
+    diagram's, or a worksheet exercise's own board (its setup, replayed turns and roll)."""
+    if "diagram" in question:
+        return diagram_by_id(question["diagram"]).position
+    from tutor.games.backgammon.diagrams import board_from
+
+    return board_from(question.get("setup"), question.get("replay", []), question.get("dice")).position
+
+
+def bg_value(question: dict) -> int:
+    """A number question's answer, worked out by GNU Backgammon's move generator (the plays) or from
+    the checkers themselves (a pip count, what a finished game is worth)."""
+    position = bg_position(question)
     if question["kind"] == "points":
         loser = BLACK if position.off(WHITE) == 15 else WHITE
         own = position.checkers(loser)  # the loser's own numbering: 19-24 is the winner's home board
         multiple = 1 if position.off(loser) else 3 if position.on_bar(loser) or any(own[18:24]) else 2
-        return [o for o in options if int(o) == multiple * position.cube.value]
+        return multiple * position.cube.value
+    if question["kind"] == "pips":
+        own = position.checkers(WHITE)
+        return sum((point + 1) * count for point, count in enumerate(own[:24])) + 25 * position.on_bar(WHITE)
+    board = gnu.read(position.to_text()).board
+    return len(gnu.ends(board, position.dice))
+
+
+def bg_right_options(question: dict) -> list[str]:
+    """The options a backgammon question's position makes right (GNU Backgammon's move generator for
+    plays; :func:`bg_value` for numbers); a number question without options: its number."""
+    position = bg_position(question)
+    options = [str(o) for o in question.get("options", [])]
+    if question["kind"] in ("points", "count", "pips"):
+        value = bg_value(question)
+        return [o for o in options if int(o) == value] if options else [str(value)]
     board = gnu.read(position.to_text()).board
     ends = gnu.ends(board, position.dice)
-    if question["kind"] == "count":
-        return [o for o in options if int(o) == len(ends)]
     return [o for o in options if (o == backgammon_course.NO_PLAY and not ends)
             or (o != backgammon_course.NO_PLAY and gnu.apply(board, o) in ends)]
 
@@ -682,16 +763,15 @@ def test_a_backgammon_question_slide_and_the_slide_before_show_the_board_neutral
     question slide may mark it (nor say it to screen readers) until A shows the revealed board."""
     page = get(client, "/en/backgammon/present/two-dice/higher-die/question")
     assert diagram_by_id("B6").mark == "24/18"
-    for number in (2, 3):  # the step, then its question
-        neutral, revealed = figure_svgs(page, number)
-        assert revealed is not None, number
-        assert bg_marks(neutral) == 0 and "The marked play is" not in neutral, number
-        assert bg_marks(revealed) == 3 and "The marked play is 24/18." in revealed, number  # 24, 18, the key
-    assert "Show the marked play" in figure_of(page, 2)
-    # B5 marks no play: its board looks the same revealed, so no button offers to reveal it
-    assert not diagram_by_id("B5").mark
-    enter = get(client, "/en/backgammon/present/hitting/enter")
-    assert 'class="answer reveal-picture"' not in figure_of(enter, 2)
+    # the step shows the board plain, with no key to reveal it (A there would answer the question)
+    neutral, revealed = figure_svgs(page, 2)
+    assert revealed is None and bg_marks(neutral) == 0 and "The marked play is" not in neutral
+    assert "reveal-picture" not in figure_of(page, 2) and "details" not in figure_of(page, 2)
+    # the question shows it plain until A shows the revealed board
+    neutral, revealed = figure_svgs(page, 3)
+    assert revealed is not None
+    assert bg_marks(neutral) == 0 and "The marked play is" not in neutral
+    assert bg_marks(revealed) == 3 and "The marked play is 24/18." in revealed  # 24, 18, the key
     # a step whose picture no question asks about keeps its marks, on one board
     both = get(client, "/en/backgammon/present/two-dice/")
     only, revealed = figure_svgs(both, 1)
@@ -745,7 +825,7 @@ def test_bad_backgammon_presenter_addresses_are_404(client, url):
 def test_the_projector_page_and_the_backgammon_course_link_the_backgammon_slides(client, lang):
     page = get(client, f"/{lang}/present/")
     decks = re.findall(rf'href="/{lang}/backgammon/present/([a-z-]+)/"', page)
-    assert decks == [d["id"] for d in BG_FILES]
+    assert decks == [d["id"] for d in BG_FILES] + ["lesson"]  # each section, then the whole course as one deck
     assert 'id="backgammon"' in page
     assert f'href="/{lang}/present/#backgammon"' in get(client, f"/{lang}/backgammon/")
     step = get(client, f"/{lang}/backgammon/lessons/bear-off/hit-while-bearing-off")
@@ -764,7 +844,7 @@ def test_whether_a_picture_keeps_its_answer_is_the_questions_to_say(client, monk
     step = next(t for t in section.steps if asks(t))
     lesson = f"/en/domino/lessons/{section.id}/{step.id}"
     slide = f"/en/domino/present/{section.id}/{step.id}/question"
-    number = next(s.number for s in present.slides_of(section) if s.step == step and s.question)
+    number = next(s.number for s in deck_slides(section) if s.step == step and s.question)
     assert 'data-answers="hidden"' in get(client, lesson)
     assert marks(figure_of(get(client, slide), number).split('<div class="picture picture-revealed">')[0]) == set()
     monkeypatch.setattr(domino_course.Question, "hides_answer_in", lambda self, diagram_id: False)
@@ -778,7 +858,7 @@ def bg_questions() -> dict[str, tuple[str, dict]]:
     it) -> (section id, the question as its lesson file writes it)."""
     found = {}
     for number, data in enumerate(BG_FILES, start=1):
-        asked = [step["question"] for step in data["steps"] if "question" in step]
+        asked = [step["question"] for step in data["steps"] if "question" in step] + data.get("exercises", [])
         for i, question in enumerate(asked, start=1):
             found[f"{number}.{i}"] = (data["id"], question)
     return found
@@ -796,23 +876,23 @@ def test_the_backgammon_class_copy_has_no_answers_and_room_to_work(client, lang)
     assert squash(translated(lang, "The app's backgammon rules, with exercises")) in visible_text(page)
     blocks = exercise_blocks(page)
     assert [re.search(r'data-label="([\d.]+)"', b).group(1) for b in blocks] == list(bg_questions())
-    assert all('class="work-area"' in b for b in blocks)
+    # room to work under a number to write in; a choice is ticked
+    assert all(('class="work-area"' in b) == ('class="tick' not in b) for b in blocks)
     teacher = get(client, f"/{lang}/backgammon/handout/")
     assert 'id="answers"' in teacher and 'class="work-area"' not in teacher and 'class="fill-in"' not in teacher
     assert f'href="/{lang}/backgammon/handout/?copy=student"' in teacher
     assert f'href="/{lang}/backgammon/handout/?copy=teacher"' in page
-    # a board a question asks about is printed plain on the class's copy: no marked play, no result
-    # said, no caption (which would answer it); the teacher's copy prints it whole
-    for label, (_section, question) in bg_questions().items():
-        diagram = diagram_by_id(question["diagram"])
-        plain, whole = handout_figure(page, diagram.id), handout_figure(teacher, diagram.id)
-        assert squash(translated(lang, diagram.caption)) not in visible_text(plain), label
-        assert squash(translated(lang, diagram.caption)) in visible_text(whole), label
-        assert bg_marks(plain) == 0, label
-        if diagram.mark:
-            assert bg_marks(whole) > 0, label
-    assert "The game is over" not in "".join(handout_figure(get(client, "/en/backgammon/handout/?copy=student"), d)
-                                            for d in ("B10", "B13"))
+    # a board a question asks about is printed plain beside it on the class's copy: no marked play,
+    # no result said, no caption (which would answer it); the teacher's copy prints it whole with its step
+    for block, (label, (_section, question)) in zip(blocks, bg_questions().items()):
+        figure = re.search(r'<figure class="exercise-picture".*?</figure>', block, re.S).group(0)
+        assert bg_marks(figure) == 0 and "The game is over" not in figure, label
+        if "diagram" in question:
+            diagram = diagram_by_id(question["diagram"])
+            assert squash(translated(lang, diagram.caption)) not in visible_text(figure), label
+            assert squash(translated(lang, diagram.caption)) in visible_text(handout_figure(teacher, diagram.id)), label
+        if question["kind"] == "pips":  # what it asks is not written on the board
+            assert not re.search(r'class="pips"[^>]*>', figure), label
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -820,13 +900,17 @@ def test_the_backgammon_teacher_copy_ticks_the_choice_gnubg_finds_right(client, 
     page = get(client, f"/{lang}/backgammon/handout/")
     questions = bg_questions()
     blocks = exercise_blocks(page)
-    assert len(blocks) == len(questions) >= 7
+    assert len(blocks) == len(questions) >= 7 + 9 * 2  # the check questions, and at least two exercises a section
     for block in blocks:
         label = re.search(r'data-label="([\d.]+)"', block).group(1)
-        right = bg_right_options(questions[label][1])
+        question = questions[label][1]
+        right = bg_right_options(question)
         assert len(right) == 1, label
         assert html.unescape(re.search(r'data-answer="([^"]*)"', block).group(1)) == right[0]
         ticked = [html.unescape(t) for t in re.findall(r'<li class="ticked">(.*?)</li>', block)]
+        if not question.get("options"):  # a number written in, on the teacher's copy
+            assert not ticked and re.search(rf'<span class="line">[^<]*\b{right[0]}\b', block), label
+            continue
         assert len(ticked) == 1, label
         if right[0] != backgammon_course.NO_PLAY:  # plays and numbers: bar and off in the page's words
             assert ticked == [localized_play(lang, r) for r in right], label
@@ -834,14 +918,17 @@ def test_the_backgammon_teacher_copy_ticks_the_choice_gnubg_finds_right(client, 
     assert re.findall(r'<div class="answer-item" data-label="([\d.]+)">', page) == list(questions)
     answers = visible_text(page[page.index('id="answers"'):])
     for _section, question in questions.values():
-        assert squash(translated(lang, question["explain"])) in answers
+        if question.get("explain"):
+            assert squash(translated(lang, question["explain"])) in answers
 
 
 def test_the_backgammon_handouts_answers_are_the_engines_not_stored(client, monkeypatch):
     """Change what the engine accepts, and the ticks and the answers follow it."""
     monkeypatch.setattr(backgammon_course, "correct_options", lambda question: [len(question.options) - 1])
     page = get(client, "/en/backgammon/handout/")
-    for block in exercise_blocks(page):
+    blocks = [block for block in exercise_blocks(page) if 'class="tick' in block]
+    assert blocks
+    for block in blocks:
         choices = re.findall(r"<li(?: class=\"ticked\")?>(.*?)</li>", block)
         assert re.findall(r'<li class="ticked">(.*?)</li>', block) == [choices[-1]]
 
@@ -851,9 +938,9 @@ def test_a_backgammon_exercise_prints_its_board_beside_it_plainly(client):
     blocks = exercise_blocks(page)
     assert blocks
     for block in blocks:
-        named = re.search(r"\(Diagram (B\d+)\)", visible_text(block)).group(1)
-        figure = re.search(r'<figure class="exercise-picture" data-diagram="(B\d+)">(.*?)</figure>', block, re.S)
-        assert figure and figure.group(1) == named
+        named = re.search(r"\(Diagram (B\d+)\)", visible_text(block))
+        figure = re.search(r'<figure class="exercise-picture"(?: data-diagram="(B\d+)")?>(.*?)</figure>', block, re.S)
+        assert figure and figure.group(1) == (named.group(1) if named else None)  # a board of its own: no diagram named
         assert bg_marks(figure.group(2)) == 0
         assert "The marked play is" not in figure.group(2) and "The game is over" not in figure.group(2)
     ids = re.findall(r'\sid="([^"]+)"', page)
@@ -863,14 +950,14 @@ def test_a_backgammon_exercise_prints_its_board_beside_it_plainly(client):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_backgammon_section_handout_holds_that_section_only(client, lang):
     for number, data in enumerate(BG_FILES, start=1):
-        asked = [step for step in data["steps"] if "question" in step]
+        asked = [step for step in data["steps"] if "question" in step] + data.get("exercises", [])
         for copy in ("", "?copy=student"):
             page = get(client, f"/{lang}/backgammon/handout/{data['id']}/{copy}")
             assert re.findall(r'<section class="handout-section" id="section-([\w-]+)"', page) == [data["id"]]
-            for step in data["steps"]:
+            for step in data["steps"]:  # the course's text on the teacher's copy; the worksheet has none
                 texts = step["text"] if isinstance(step["text"], list) else [step["text"]]
-                for msgid in (step["title"], *texts):
-                    assert squash(translated(lang, msgid)) in visible_text(page), msgid
+                for msgid in texts:
+                    assert (squash(translated(lang, msgid)) in visible_text(page)) == (not copy), msgid
             labels = re.findall(r'<div class="exercise-question[^"]*" id="question-[\d.]+" data-label="([\d.]+)"', page)
             assert labels == [f"{number}.{i}" for i in range(1, len(asked) + 1)]
             assert ('class="exercise"' in page) == bool(asked)  # no empty exercise box
@@ -938,3 +1025,26 @@ def test_the_projector_says_what_the_others_did_before_and_since_the_classs_move
         assert heading == "Since your last move", (start, heading)
         assert lines and all(line.startswith("Your opponent") and "eat" not in line for line in lines), lines
     assert "Before your first move" in headings and headings.count("Since your last move") >= 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["domino", "backgammon"])
+def test_every_slide_of_both_courses_has_speaker_notes_in_its_language(client, lang, game):
+    """Issue 32: the backgammon course had no notes at all (28 slides said "No notes for this
+    slide"); every slide of either course now gives the teacher something to say or ask, on the
+    notes page of each language (the catalog checks see that the notes are translated)."""
+    ids = [s.id for s in SECTIONS] if game == "domino" else [d["id"] for d in BG_FILES]
+    slides = 0
+    for section_id in ids:
+        first = get(client, f"/{lang}/{game}/present/{section_id}/notes?slide=1")
+        count = len(re.findall(r'<section class="notes-slide"', first))
+        assert count >= 2, section_id
+        for number in range(1, count + 1):
+            page = first if number == 1 else get(client, f"/{lang}/{game}/present/{section_id}/notes?slide={number}")
+            current = re.search(rf'<section class="notes-slide" id="notes-{number}"[^>]*>(.*?)</section>', page, re.S)
+            assert current, (section_id, number)
+            assert 'speaker-notes empty' not in current.group(1), (lang, section_id, number)
+            notes = re.findall(r'<div class="speaker-notes">(.*?)</div>', current.group(1), re.S)
+            assert notes and len(visible_text(notes[0])) >= 40, (lang, section_id, number)
+            slides += 1
+    assert slides >= (28 if game == "backgammon" else 40), slides

@@ -5,7 +5,7 @@
 its first day. One still being translated may be incomplete, and only incomplete, while
 ``translations/checks.toml`` says so (``[language.th] allow_incomplete = true``) or the environment
 has ``ALLOW_INCOMPLETE=1``, as for ``make check-catalogs``; the course's own languages (vi, id, en)
-never: README promises them complete."""
+never: README promises them complete. A fuzzy entry fails in every catalog, a half-done one's too."""
 
 import os
 import re
@@ -57,8 +57,8 @@ def test_the_course_languages_are_among_the_catalogs_checked():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_catalog_is_complete_and_not_fuzzy(lang):
-    if may_be_incomplete(lang):
-        pytest.skip(f"{lang} is still being translated (translations/checks.toml or ALLOW_INCOMPLETE)")
+    """No entry untranslated (but in a catalog still being translated) and none fuzzy (in any catalog:
+    a fuzzy entry is a translation waiting for its check)."""
     catalog = load(lang)
     problems = []
     for message in catalog:
@@ -67,7 +67,7 @@ def test_catalog_is_complete_and_not_fuzzy(lang):
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         if message.fuzzy:
             problems.append(("fuzzy", message.id))
-        if not all(strings):
+        if not all(strings) and not may_be_incomplete(lang):
             problems.append(("untranslated", message.id))
     assert not problems
 

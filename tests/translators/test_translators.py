@@ -409,12 +409,22 @@ def test_the_status_page_counts_what_is_left_per_section_and_links_to_it(transla
     assert counts.untranslated == before.areas[lesson_file].untranslated + 2
     assert after.overall.untranslated == before.overall.untranslated + 2
     assert after.steps[(lesson_file, step.id)].untranslated == before.steps[(lesson_file, step.id)].untranslated + 1
-    row = re.search(rf'<tr class="section" data-section="{section.id}">(.*?)</tr>', page, re.S).group(1)
+    row = re.search(rf'<tr class="section" data-section="{section.id}" data-course="domino">(.*?)</tr>', page, re.S).group(1)
     assert f"{counts.translated}/{counts.total}</td>" in row
+    # the backgammon course counts too, section by section, under its own heading
+    from tutor.games.backgammon.course import load_course as backgammon_course
+
+    assert 'data-course="backgammon"><th scope="rowgroup"' in page
+    backgammon_files = ["lessons/backgammon/" + p.name for p in sorted((ROOT / "lessons" / "backgammon").glob("[0-9][0-9]-*.toml"))]
+    for bg_section, bg_file in zip(backgammon_course(), backgammon_files):
+        bg_row = re.search(rf'<tr class="section" data-section="{bg_section.id}" data-course="backgammon">(.*?)</tr>', page, re.S)
+        assert bg_row and f"{after.areas[bg_file].translated}/{after.areas[bg_file].total}" in bg_row.group(1), bg_section.id
+    # a section's title shows on its section's page: its link goes there
     todo = re.search(r'<details data-todo="id".*?</details>', page, re.S).group(0)
     # the step where the missing title shows, in the catalog's language, with the msgids view on and
     # the msgid as the fragment that static/msgids.js marks
     assert f'href="/id/domino/lessons/{section.id}/{step.id}?msgids=1#msgid={quote(chosen[1], safe="")}"' in todo
+    assert f'href="/id/domino/lessons/{section.id}/?msgids=1#msgid={quote(chosen[0], safe="")}"' in todo
 
 
 def test_the_stats_command_reports_each_section(capsys):
@@ -423,11 +433,14 @@ def test_the_stats_command_reports_each_section(capsys):
     for lang in ("vi", "id", "en"):
         assert re.search(rf"^{lang}: \d+ translated, \d+ fuzzy, \d+ untranslated", out, re.M)
     assert "01-objective" in out and "diagrams" in out and "explanations" in out
+    assert "backgammon/01-summary" in out and "backgammon/09-videau" in out  # the backgammon course's sections too
 
 
 # ---- adding a language ------------------------------------------------------------------------------------------------
 def test_add_language_starts_a_catalog_the_app_offers(translations, capsys):
     assert catalog_tools.main(["add-language", "fr", "--dir", str(translations)]) == 0
+    said = capsys.readouterr().out  # the next steps of TRANSLATING.md's checklist, for this language
+    assert "/fr/" in said and "[language.fr] allow_incomplete = true" in said and "glossary.toml" in said
     path = po(translations, "fr")
     assert path.exists() and path.with_suffix(".mo").exists()
     text = path.read_text(encoding="utf-8")
@@ -547,6 +560,18 @@ def test_the_msgid_anchor_marks_the_string_on_the_page(live_server, page):
     page.goto(f"{live_server}/en/present/?msgids=1#msgid={quote('%(num)d steps', safe='')}")
     page.wait_for_selector("#msgid-target")
     assert page.evaluate("document.getElementById('msgid-target').textContent").endswith("steps⟧")
+    # a speaker note of another slide, or another slide's text, linked from the deck's or the notes'
+    # first page: that slide opens, the text marked on it (the slides kept the link's #msgid=)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    section = next(s for s in load_course() if len(s.steps) >= 3 and s.steps[2].notes)
+    for address, msgid in ((f"/vi/domino/present/{section.id}/notes", section.steps[2].notes[0]),
+                           (f"/vi/domino/present/{section.id}/", section.steps[2].text[0])):
+        page.goto(f"{live_server}{address}?msgids=1#msgid={quote(msgid, safe='')}")
+        page.wait_for_selector(".msgid-target")
+        found = page.evaluate("""() => { const m = document.querySelector('.msgid-target'), r = m.getBoundingClientRect();
+            return {hidden: Boolean(m.closest('[hidden]')), top: r.top, bottom: r.bottom, height: innerHeight, hash: location.hash}; }""")
+        assert not found["hidden"] and 0 <= found["top"] and found["bottom"] <= found["height"], (address, found)
+        assert found["hash"].startswith("#msgid="), (address, found)
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

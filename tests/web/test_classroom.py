@@ -20,6 +20,8 @@ from tutor.course import load_course
 from tutor.games.backgammon import course as backgammon_course
 from tutor.web import classroom
 from tutor.web.class_store import LIFETIME, ClassState, RedisStore, SQLiteStore
+from tutor.web.backgammon.present import BACKGAMMON
+from tutor.web.domino.present import DOMINOES
 from tutor.web.present import slides_of
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -35,8 +37,14 @@ def class_app(app, store_setting):  # `app` first: it compiles the catalogs
         store.close()
 
 
+def deck_slides(section) -> list:
+    """A section's slides as its presenter deck numbers them (a picture may have a slide of its own)."""
+    game = DOMINOES if any(s.id == section.id and s.title == section.title for s in load_course()) else BACKGAMMON
+    return slides_of(section, game)
+
+
 def question_slides(section) -> list:
-    return [slide for slide in slides_of(section) if slide.question]
+    return [slide for slide in deck_slides(section) if slide.question]
 
 
 def domino_section(kind: str):
@@ -253,7 +261,7 @@ def test_teacher_forms_are_checked(class_app):
     assert teacher.post("/en/class/", data={"lesson": "domino_present/nope"}).status_code == 400
     # an odd slide number is brought into the section
     assert lead(teacher, code, "domino_present/dealing", 999) == 204
-    assert tally(teacher, code)["slide"] == len(slides_of(next(s for s in load_course() if s.id == "dealing")))
+    assert tally(teacher, code)["slide"] == len(deck_slides(next(s for s in load_course() if s.id == "dealing")))
 
 
 def test_the_teacher_leads_without_javascript(class_app):

@@ -8,6 +8,8 @@
 // window that hears the slides announce another section opens that section's notes.
 "use strict";
 (function () {
+  // a translator's link (#msgid=..., msgids.js) stays in the address the slides write
+  function keptHash() { return location.hash.indexOf("#msgid=") === 0 ? location.hash : ""; }
   const NEXT = new Set(["ArrowRight", "ArrowDown", " ", "Spacebar", "n", "N", "PageDown"]);
   const PREVIOUS = new Set(["ArrowLeft", "ArrowUp", "p", "P", "PageUp"]);
 
@@ -46,6 +48,7 @@
     const number = controls.querySelector(".counter .number");
     const notesLink = controls.querySelector(".notes-link");
     const leave = controls.querySelector(".leave");
+    const nextSection = controls.querySelector(".next-section");
     const fullscreen = controls.querySelector(".fullscreen");
     const help = controls.querySelector(".help");
     const blank = document.querySelector(".blank");
@@ -55,7 +58,7 @@
     const section = main.dataset.section;
     let current = Number(main.dataset.current) || 1;
 
-    function notesUrl(n) { return main.dataset.notes + "?slide=" + n; }
+    function notesUrl(n) { return main.dataset.notes + (main.dataset.notes.indexOf("?") < 0 ? "?" : "&") + "slide=" + n; }
 
     function broadcast() {
       if (channel) {
@@ -83,10 +86,12 @@
       setLink(prev, n > 1 ? slides[n - 2].dataset.url : null);
       setLink(next, n < count ? slides[n].dataset.url : null);
       notesLink.setAttribute("href", notesUrl(n));
-      leave.setAttribute("href", slide.dataset.lesson);
+      // a deck of several sections leaves for the presenter's index; a section's, for the lesson step on screen
+      leave.setAttribute("href", main.dataset.leave || slide.dataset.lesson);
+      if (nextSection) nextSection.hidden = n < count;
       document.title = slide.dataset.title + (titleTail ? " · " + titleTail : "");
       if (opts.history === "push" && changed) history.pushState({ slide: n }, "", slide.dataset.url);
-      if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url);
+      if (opts.history === "replace") history.replaceState({ slide: n }, "", slide.dataset.url + keptHash());
       if (opts.announce && changed) announce.textContent = slide.getAttribute("aria-label") + ": " + slide.dataset.title;
       if (opts.broadcast) broadcast();
       // for the class following the slides on phones (classroom.js)
@@ -125,7 +130,59 @@
         return open || overflowsNow(slide);
       }
       const sized = slide.querySelector(".visual svg[data-label-size]");
-      const layouts = !slide.classList.contains("has-visual") ? [""] : sized ? SIZED_LAYOUTS : ALL_LAYOUTS;
+      // (a picture with the slide to itself, or down a question's whole height, has one layout; the
+      // latter's column is as wide as the picture drawn down the slide's height, the text gets the rest)
+      const fixed = slide.classList.contains("alone") || slide.classList.contains("large-picture");
+      // (measured in full-size type: a smaller one left from an earlier fit, before the fonts were
+      // in, would hide the overflow the picture's column must make room for)
+      slide.classList.remove.apply(slide.classList, ALL_LAYOUTS.concat(DENSITY).filter(Boolean));
+      if (slide.classList.contains("large-picture")) {
+        const picture = slide.querySelector(".visual svg");
+        const box = picture && picture.viewBox && picture.viewBox.baseVal;
+        const style = getComputedStyle(slide);
+        const inner = slide.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        let width = 0;
+        const columns = function () { slide.style.gridTemplateColumns = "minmax(0, 1fr) " + Math.floor(width) + "px"; };
+        // the narrowest the picture may be: its tiles TILE_PX (60 px, tutor/web/domino/slides.py) or
+        // more and its words 24 px (tutor/web/slides.py), plain and with the answer shown
+        const least = function () {
+          let found = 0;
+          [false, true].forEach(function (open) {
+            if (answer) answer.open = open;
+            const shown = Array.from(slide.querySelectorAll(".visual svg")).find(function (e) { return e.getBoundingClientRect().width > 0; });
+            if (!shown) return;
+            const tiles = Array.from(shown.querySelectorAll("g.tile:not(.face-down)"))
+              .map(function (t) { const r = t.getBoundingClientRect(); return Math.max(r.width, r.height); })
+              .filter(function (v) { return v > 0; });
+            const words = Array.from(shown.querySelectorAll("text"))
+              .filter(function (t) { return t.getBoundingClientRect().width > 0; })
+              .map(function (t) { const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)); });
+            found = Math.max(found, tiles.length ? width * 62 / Math.min.apply(null, tiles) : 0,
+                             words.length ? width * 24.5 / Math.min.apply(null, words) : 0);
+          });
+          if (answer) answer.open = wasOpen;
+          return found;
+        };
+        // the question across the slide above the picture when that leaves the picture enough
+        // height (a short question), else beside it; the picture's column as wide as the picture
+        // drawn down its height, narrowed (no further than its least) while the text runs over
+        if (box && box.height) {
+          for (const across of [true, false]) {
+            slide.classList.toggle("title-across", across);
+            const head = across ? slide.querySelector(".slide-head").getBoundingClientRect().height : 0;
+            const room = 0.62 * slide.clientWidth;
+            width = Math.min((inner - head) * box.width / box.height, room);
+            columns();
+            let floor = least();
+            // the picture with the answer shown may be wider than the plain one: widen to its least
+            if (floor > width + 1 && floor <= room) { width = floor; columns(); floor = least(); }
+            if (floor > width + 1) continue;  // too small there already
+            while (overflows(slide) && width > floor + 1) { width = Math.max(width * 0.92, floor); columns(); }
+            if (!overflows(slide)) break;
+          }
+        }
+      }
+      const layouts = !slide.classList.contains("has-visual") || fixed ? [""] : sized ? SIZED_LAYOUTS : ALL_LAYOUTS;
       slide.classList.remove.apply(slide.classList, ALL_LAYOUTS.concat(DENSITY).filter(Boolean));
       search: for (const density of DENSITY) {
         if (density) slide.classList.add(density);
@@ -208,6 +265,10 @@
       document.documentElement.classList.toggle("fullscreen", on);
     });
     window.addEventListener("resize", function () { fit(slides[current - 1]); });
+    // the layout is chosen again once the fonts and the pictures are in (a wider fallback font ran
+    // a question's text over at first, and it stayed in smaller type)
+    window.addEventListener("load", function () { fit(slides[current - 1]); });
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fit(slides[current - 1]); });
     window.addEventListener("popstate", function (event) {
       const n = event.state && event.state.slide;
       if (n) show(n, { history: "none" });
@@ -250,7 +311,7 @@
       main.dataset.current = String(n);
       setLink(prev, n > 1 ? parts[n - 2].dataset.url : null);
       setLink(next, n < count ? parts[n].dataset.url : null);
-      history.replaceState({ slide: n }, "", parts[n - 1].dataset.url);
+      history.replaceState({ slide: n }, "", parts[n - 1].dataset.url + keptHash());
     }
 
     function go(n) {
@@ -314,12 +375,28 @@
     }
     function elapsed() { return (pausedAt || Date.now()) - started; }
     function tick() {
+      keepToPlan();
       const seconds = Math.max(0, Math.floor(elapsed() / 1000));
       const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
       const mm = h ? String(m).padStart(2, "0") : String(m);
       clock.textContent = (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
     }
     function label() { pause.textContent = pausedAt ? pause.dataset.resume : pause.dataset.pause; }
+    // a lesson plan's deck: the part on screen marked, and whether the clock is past its planned end
+    const plan = main.querySelector(".plan-parts");
+    const planStatus = main.querySelector(".plan-status");
+    function keepToPlan() {
+      if (!plan) return;
+      let behind = 0;
+      plan.querySelectorAll("li").forEach(function (li) {
+        const first = Number(li.dataset.first || 0), last = Number(li.dataset.last || 0);
+        const here = first && current >= first && current <= last;
+        li.classList.toggle("current", Boolean(here));
+        if (here) behind = Math.floor((elapsed() / 1000 - Number(li.dataset.end)) / 60);
+      });
+      planStatus.textContent = behind > 0 ? plan.dataset.behind.replace("%(minutes)s", String(behind)) : plan.dataset.onTime;
+      planStatus.classList.toggle("behind", behind > 0);
+    }
     pause.addEventListener("click", function () {
       if (pausedAt) { started += Date.now() - pausedAt; pausedAt = null; }
       else pausedAt = Date.now();

@@ -32,6 +32,7 @@ from tutor.catalogs import (
     _short, all_stats, catalog_files, catalog_path, check_catalog, compile_catalog, format_stats, load_check_settings,
     load_glossary, read_template,
 )
+from tutor.languages import is_reserved, plural_forms
 from tutor.paths import REPOSITORY as ROOT
 
 #: The options of ``pybabel extract``: the Makefile's ``extract`` target uses the same ones (a test
@@ -164,10 +165,16 @@ def add_language(code: str, directory: Path = CATALOGS, pot: Path | None = None)
     translations than num_plurals of catalog")."""
     directory = Path(directory)
     pot = Path(pot) if pot else directory / "messages.pot"
-    try:
-        locale = Locale.parse(code)
-    except (ValueError, UnknownLocaleError):
-        raise ValueError(f"{code!r} is not a language code Babel knows (use e.g. fr, pt_BR, zh_Hant)") from None
+    if is_reserved(code):
+        if directory.resolve() == CATALOGS.resolve():
+            raise ValueError(f"{code!r} is one of the codes qaa to qtz, which the project keeps for its tests and "
+                             f"tools: use your language's own code (e.g. th, fr, pt_BR)")
+        locale = code  # a scratch catalog (a test's copy of the catalogs): its plural forms are the project's own
+    else:
+        try:
+            locale = Locale.parse(code)
+        except (ValueError, UnknownLocaleError):
+            raise ValueError(f"{code!r} is not a language code Babel knows (use e.g. fr, pt_BR, zh_Hant)") from None
     path = catalog_path(code, directory)
     if path.exists():
         raise ValueError(f"{_display(path)} exists already: run `make update-catalogs` to bring it up to date")
@@ -175,6 +182,8 @@ def add_language(code: str, directory: Path = CATALOGS, pot: Path | None = None)
     catalog = Catalog(locale=locale, project=template.project, version=template.version,
                       copyright_holder=template.copyright_holder, msgid_bugs_address=template.msgid_bugs_address,
                       header_comment=template.header_comment, fuzzy=False)
+    if is_reserved(code):
+        catalog._num_plurals, catalog._plural_expr = plural_forms(code)  # (Babel has no rule for such a code)
     forms = catalog.num_plurals
     for message in template:
         if not message.id:
@@ -269,7 +278,10 @@ def main(argv: list[str]) -> int:
         except ValueError as error:
             print(f"add-language: {error}", file=sys.stderr)
             return 2
-        print(f"created {_display(path)}: translate it, then `make run` and open /{rest[0]}/")
+        code = rest[0]
+        print(f"created {_display(path)}: open /{code}/ in the app (`make run`; one already running shows it at the "
+              f"next page load), then follow TRANSLATING.md's checklist: [language.{code}] allow_incomplete = true "
+              f"in translations/checks.toml, your words in translations/glossary.toml, and translate")
         return 0
     print(USAGE, file=sys.stderr)
     return 2

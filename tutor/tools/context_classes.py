@@ -23,7 +23,6 @@ def class_visits(app, lang: str = "en") -> list[Visit]:
     """The visits that show class mode's texts, in ``lang``: the classes are made in ``app``'s store."""
     from tutor.web import classroom
     from tutor.web.class_store import Answer, ClassState
-    from tutor.web.present import slides_of
 
     with app.test_request_context(f"/{lang}/class/"):
         store = classroom.store()
@@ -31,7 +30,7 @@ def class_visits(app, lang: str = "en") -> list[Visit]:
         deck = next(iter(classroom.decks().values()))
         chosen = numbered = None
         for section in deck.game.sections():
-            for slide in slides_of(section):
+            for slide in classroom.deck_slides(deck, section):
                 if slide.question and deck.ask(slide.step).right:
                     if deck.ask(slide.step).choices:
                         chosen = chosen or (section, slide)

@@ -17,7 +17,8 @@ presenter's slides and notes, game pages in several states), then what ``tutor.t
 finds that they do not show: game states a seeded walk through each game's own links reaches, the
 games played through, rare states the engine finds, refused and hand-changed addresses, answers
 posted to the check questions, and the analyze API's answers (shown as their JSON, each string
-photographed where it stands). About 6 1/2 minutes, pictures for 97 % of the msgids
+photographed where it stands). About ten minutes on two cores (it says what it is doing every
+15 seconds), pictures for 97 % of the msgids
 (tests/translators/test_translators.py keeps the share; what is left is listed there).
 Each text is matched back to its catalog entry by the words around its placeholders (the msgids
 view shows ``⟦3 steps⟧`` for ``%(num)d steps``), the entry with the most words of its own first
@@ -145,13 +146,28 @@ def page_paths(app) -> list[str]:
         add("backgammon_play.free", g=new_backgammon_id(True, True, nonce=bytes(12)))
         add("backgammon_play.free", g=new_backgammon_id(False, False, nonce=bytes(12)))
         add("present.index")
+        from tutor.web.backgammon.present import BACKGAMMON, load_plans as backgammon_plans
+        from tutor.web.domino.present import DOMINOES, load_plans as domino_plans
+
+        games = {"domino_present": (DOMINOES, domino_plans()), "backgammon_present": (BACKGAMMON, backgammon_plans())}
         for _pages, present, _guided, _key, sections, _games in courses:
+            game, plans = games[present]
             for section in sections:
                 add(f"{present}.deck", section_id=section.id)
-                for slide in slides_of(section):
+                for slide in slides_of(section, game):
                     if slide.question:
                         add(f"{present}.question", section_id=section.id, step_id=slide.step.id)
+                    elif slide.picture:  # a picture with a slide of its own
+                        add(f"{present}.picture", section_id=section.id, step_id=slide.step.id)
                 add(f"{present}.notes", section_id=section.id)
+            for plan in plans:  # a lesson plan's deck, its notes (the plan and its clock), its handouts
+                add(f"{present}.lesson", plan=plan.id)
+                add(f"{present}.lesson_notes", plan=plan.id, slide=1)
+                add(f"{present}.handout", plan=plan.id)
+            add(f"{present}.lesson")  # the whole course as one deck (its last slide: the lesson's end)
+        for position in load_guided().values():  # backgammon on the projector
+            add("backgammon_play.guided", position_id=position.id, present=1)
+        add("backgammon_play.free", g=new_backgammon_id(True, True, nonce=bytes(12)), present=1)
         add("domino_present.handout")
         add("domino_present.handout", copy="student")
         add("domino_present.section_handout", section_id=load_course()[0].id)  # one section's: its own title
@@ -160,6 +176,12 @@ def page_paths(app) -> list[str]:
         add("domino.other_ways")
         add("translators.status")
         add("domino.step", section_id=load_course()[0].id, step_id="no-such-step")  # the page that is not there
+        # the presenter's addresses that are not there: a picture's slide a step does not have, a
+        # plan the course does not have, the several-sections form sent with none ticked
+        first = load_course()[0]
+        add("domino_present.picture", section_id=first.id, step_id=first.steps[0].id)
+        add("domino_present.lesson", plan="no-such-plan")
+        add("domino_present.lesson", sections="")
     return paths
 
 
@@ -398,18 +420,19 @@ def _identify(shown: str, entries: _Entries) -> tuple[tuple[str | None, str], ..
 
 
 def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Path, limit: int | None = None,
-               browser=None, only: set[tuple[str | None, str]] | None = None) -> dict:
+               browser=None, only: set[tuple[str | None, str]] | None = None,
+               progress: Callable[[int, int, int], None] | None = None) -> dict:
     """Photograph every entry that ``visits`` show (a page's path, or a :class:`Visit`: a form posted,
     an answer of the analyze API), or only the entries ``only`` names ((context, msgid) pairs); the
     index written to ``out/index.json``. Uses ``browser`` (a Playwright browser, as the tests have
-    one) or launches Chromium."""
+    one) or launches Chromium. ``progress(visits done, visits in all, pictures)`` is called as it goes."""
     if browser is None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
             launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             try:
-                return take_shots(base_url, visits, out, pot, limit, launched, only)
+                return take_shots(base_url, visits, out, pot, limit, launched, only, progress)
             finally:
                 launched.close()
     out.mkdir(parents=True, exist_ok=True)
@@ -421,7 +444,10 @@ def take_shots(base_url: str, visits: Iterable[str | Visit], out: Path, pot: Pat
     on_app = False  # the page is one of the app's own, so that the msgids view can be fetched from it
     with_cookies = False  # the last visit's cookies are in the browser
     host = urlsplit(base_url).hostname
-    for visit in visits:
+    visits = list(visits)
+    for done, visit in enumerate(visits):
+        if progress is not None:
+            progress(done, len(visits), len(index))
         visit = visit if isinstance(visit, Visit) else Visit(visit)
         if with_cookies or visit.cookies:  # a class's teacher or student: only their cookie
             context.clear_cookies()
@@ -587,15 +613,32 @@ def main(argv: list[str]) -> int:
     from tutor import create_app
     from tutor.tools.context_states import PLANTED, planted_app
 
+    import time
+
+    started = time.monotonic()
+    said = [0.0]
+
+    def say(text: str) -> None:
+        print(f"context-shots: {text} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
+
+    def progress(done: int, total: int, pictures: int) -> None:
+        if time.monotonic() - said[0] >= 15 or done + 1 == total:  # a line every 15 seconds
+            said[0] = time.monotonic()
+            say(f"{done + 1} of {total} pages and states photographed, {pictures} pictures so far")
+
     app = create_app({"TESTING": True})
     with tempfile.TemporaryDirectory() as folder:
+        say("copying the catalogs and planting the status page's mistakes")
         planted = planted_app(TRANSLATIONS, Path(folder))  # the status page's reports, beside the app
         base, server = serve(DispatcherMiddleware(app, {PLANTED: planted}))
         try:
-            index = take_shots(base, visits(app, planted=planted), out, TRANSLATIONS / "messages.pot", limit)
+            say("finding the game states, refusals and answers that show each text (a few minutes)")
+            found = visits(app, planted=planted)
+            say(f"{len(found)} pages and states to photograph in Chromium")
+            index = take_shots(base, found, out, TRANSLATIONS / "messages.pot", limit, progress=progress)
         finally:
             server.shutdown()
-    print(f"context-shots: {len(index)} pictures in {out}")
+    say(f"{len(index)} pictures in {out}")
     return 0
 
 

@@ -1008,22 +1008,27 @@ class PlantedBug(Exception):
     """The planted app's bug: its error page is the picture, its traceback nobody's concern."""
 _HEADER = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
            '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n')
-#: A catalog per kind of mistake (a language Babel knows, none of the app's), each row below the
-#: header a mistake of the strict reading, in the order of ``tutor.catalogs``' SYNTAX_ERRORS.
+#: A catalog per kind of mistake, each under a code reserved for the tools (qaa to qtz: no real
+#: language's catalog can be in the way, tutor.languages.RESERVED), each row below the header a
+#: mistake of the strict reading, in the order of ``tutor.catalogs``' SYNTAX_ERRORS.
 _PLANTED_FILES: dict[str, bytes] = {
-    "th": (_HEADER + 'msgid "a"\nmsgstr x\n\nmsgid "b"\nmsgstr "open\n\nmsgid "c"\nmsgstr "\\q"\n\n'
-           'msgid "d"\nmsgstr "say "hi""\n\nmsgid "e"\nmsgstr "done" more\n\nmsgid "a"\nmsgstr "z"\n\n'
-           'msgid "f"\nmsgid_plural "fs"\nmsgstr[0] "x"\nmsgstr[1] "y"\n\nmsgfoo "g"\n!!!\n').encode(),
-    "lo": (_HEADER + 'msgid "a"\nmsgstr "').encode() + b"\xff\xfe" + b'"\n',  # not UTF-8
-    "km": (_HEADER + 'msgid "a"\n\nmsgid "b"\nmsgstr "y"\n').encode(),  # a msgid with no msgstr: Babel refuses it
+    "qaa": (_HEADER + 'msgid "a"\nmsgstr x\n\nmsgid "b"\nmsgstr "open\n\nmsgid "c"\nmsgstr "\\q"\n\n'
+            'msgid "d"\nmsgstr "say "hi""\n\nmsgid "e"\nmsgstr "done" more\n\nmsgid "a"\nmsgstr "z"\n\n'
+            'msgid "f"\nmsgid_plural "fs"\nmsgstr[0] "x"\nmsgstr[1] "y"\n\nmsgfoo "g"\n!!!\n').encode(),
+    "qab": (_HEADER + 'msgid "a"\nmsgstr "').encode() + b"\xff\xfe" + b'"\n',  # not UTF-8
+    "qac": (_HEADER + 'msgid "a"\n\nmsgid "b"\nmsgstr "y"\n').encode(),  # a msgid with no msgstr: Babel refuses it
 }
+#: The planted catalog that cannot be opened (a folder where its file should be).
+_UNOPENABLE = "qad"
 
 
 def planted_app(source: Path, folder: Path, config: dict | None = None):
     """An app whose catalogs are a copy of ``source`` (compiled) with the mistakes the status page
     reports planted in ``folder``: :data:`_PLANTED_FILES`, a catalog that cannot be opened (a
     folder in its place), the Vietnamese catalog broken after the app has read it (so the app
-    serves its last good version), and an Indonesian entry made fuzzy and one emptied."""
+    serves its last good version), and an Indonesian entry made fuzzy and one emptied. The planted
+    catalogs take reserved codes, and a catalog ``source`` already has under such a code (none
+    should) is left out of the copy, so a real language's catalog (Thai's, th) is copied as it is."""
     import os
     import shutil
 
@@ -1033,7 +1038,8 @@ def planted_app(source: Path, folder: Path, config: dict | None = None):
 
     target = Path(folder) / "translations"
     logging.getLogger("tutor.catalogs").addFilter(lambda record: str(target) not in record.getMessage())  # meant
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.mo"))
+    reserved = [*_PLANTED_FILES, _UNOPENABLE]
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.mo", *reserved))
     for path in catalogs.catalog_files(target).values():
         catalogs.compile_catalog(path)
     indonesian = target / "id" / "LC_MESSAGES" / "messages.po"
@@ -1056,7 +1062,7 @@ def planted_app(source: Path, folder: Path, config: dict | None = None):
     for lang, content in _PLANTED_FILES.items():
         (target / lang / "LC_MESSAGES").mkdir(parents=True)
         (target / lang / "LC_MESSAGES" / "messages.po").write_bytes(content)
-    (target / "my" / "LC_MESSAGES" / "messages.po").mkdir(parents=True)  # cannot be opened as a file
+    (target / _UNOPENABLE / "LC_MESSAGES" / "messages.po").mkdir(parents=True)  # cannot be opened as a file
     app.test_client().get("/vi/")  # the broken one noticed: the last good one kept
     return app
 

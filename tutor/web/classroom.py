@@ -56,10 +56,11 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, NotFound, TooMa
 from werkzeug.wrappers import Response
 
 from tutor.course import Section, Step, find_in
+from tutor.web import delivery
 from tutor.web.class_store import LIFETIME, Answer, ClassState, ClassStore, Student, open_store
 from tutor.web.i18n import LANGUAGES, best_language, use_language_prefix
 from tutor.web.i18n import translate_text as tr
-from tutor.web.present import Game, Slide, slide_url, slides_of
+from tutor.web.present import Game, Slide, section_deck, slide_url
 from tutor.web.rooms import rooms
 
 bp = Blueprint("classroom", __name__, url_prefix="/<lang_code>/class")
@@ -276,7 +277,7 @@ def place_of(state: ClassState) -> Place | None:
     section, _step = find_in(deck.game.sections(), state.section)
     if section is None:
         return None
-    slides = slides_of(section)
+    slides = deck_slides(deck, section)
     return Place(deck, section, slides[min(max(state.slide, 1), len(slides)) - 1], len(slides))
 
 
@@ -294,17 +295,22 @@ def read_lesson(value: str) -> tuple[ClassDeck, Section] | None:
     return (deck, section) if section else None
 
 
-def slide_number(text: str, section: Section) -> int:
+def deck_slides(deck: ClassDeck, section: Section) -> tuple[Slide, ...]:
+    """The section's slides as its presenter deck numbers them (a picture with a slide of its own counts)."""
+    return section_deck(section, deck.game).slides
+
+
+def slide_number(text: str, deck: ClassDeck, section: Section) -> int:
     """A posted slide number, brought into the section (1 for what is not a number)."""
     number = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 1
-    return min(max(number, 1), len(slides_of(section)))
+    return min(max(number, 1), len(deck_slides(deck, section)))
 
 
 def deck_url(deck: ClassDeck, section: Section, number: int, code: str, join: bool = False) -> str:
     """The presenter's slide, with the class on it."""
-    slides = slides_of(section)
+    slides = deck_slides(deck, section)
     slide = slides[min(max(number, 1), len(slides)) - 1]
-    return slide_url(section, slide, deck.game) + f"?class={code}" + ("&join=1" if join else "")
+    return slide_url(section_deck(section, deck.game), slide) + f"?class={code}" + ("&join=1" if join else "")
 
 
 def join_address(code: str) -> str:
@@ -391,7 +397,7 @@ def student_view(state: ClassState, me: Student, notice: str = "") -> dict:
         view.update(question=question, ask=ask, key=key, mine=mine, revealed=revealed,
                     open_question=not revealed and mine is None,
                     mine_label=answer_label(ask, mine.value) if mine else "",
-                    picture=place.deck.game.picture(diagram, "c", not revealed) if diagram else None)
+                    picture=place.deck.game.picture(diagram, "c", not revealed, "beside") if diagram else None)
     return view
 
 
@@ -428,7 +434,7 @@ def start():
         # TRANSLATORS: class mode: error page when the form that starts a class names no section (a tampered form).
         raise _error(BadRequest, _("Choose one of the sections to start a class."))
     deck, section = lesson
-    number = slide_number(request.form.get("slide", "1"), section)
+    number = slide_number(request.form.get("slide", "1"), deck, section)
     limited("start", _keyed("address:" + client_address()))
     token = secrets.token_urlsafe(32)
     for _attempt in range(10):  # a taken code: draw again (one in millions while few classes run)
@@ -542,7 +548,7 @@ def _lead(state: ClassState, form) -> ClassState:
         if lesson is None:
             raise _error(BadRequest, _("Choose one of the sections to start a class."))
         deck, section = lesson[0].id, lesson[1].id
-        number = slide_number(form.get("slide", "1"), lesson[1])
+        number = slide_number(form.get("slide", "1"), *lesson)
         shown = form.get("shown") == "1"
     else:
         # TRANSLATORS: class mode: error page for a teacher's form that asks for nothing the class can do (a tampered form).
@@ -657,6 +663,7 @@ def no_store(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """Class mode's routes and template globals; the store (``TUTOR_CLASS_STORE``) opens at first use."""
+    delivery.live_with("class")  # a deck with ?class= shows the class: never a kept page
     import os
 
     app.config.setdefault("CLASS_STORE", os.environ.get("TUTOR_CLASS_STORE", ""))

@@ -223,13 +223,23 @@ def _languages() -> tuple[str, ...]:
 KEY_PARTS: tuple[Callable[[], object], ...] = (_languages,)
 
 
+#: Query arguments that make a page live, never kept: a deck's slides with ``?class=`` show the
+#: class running on them (class mode says so: :func:`live_with`).
+LIVE_ARGS: set[str] = set()
+
+
+def live_with(*names: str) -> None:
+    """A page whose address holds one of ``names`` shows state that changes (a class): not kept."""
+    LIVE_ARGS.update(names)
+
+
 def same_for_everyone(view: Callable) -> Callable:
     """Mark a GET view whose page depends on its address and language only: it is rendered once
     per process and kept, and answered with an ETag (and a 304 to a browser that has it)."""
 
     @wraps(view)
     def cached(*args, **kwargs):
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") or not LIVE_ARGS.isdisjoint(request.args):
             return view(*args, **kwargs)
         if not current_app.config["PAGE_CACHE"]:  # not kept here, but still one a device may keep
             response = current_app.make_response(view(*args, **kwargs))

@@ -49,7 +49,8 @@ class CatalogFolders:
         stamp = self._current_stamp()
         if stamp != self._stamp:
             with self._lock:
-                self._codes = catalog_languages(self.directory, preferred=("vi", "id", "en"))
+                # (a catalog of a code reserved for the tests and tools is checked and counted, not served)
+                self._codes = catalog_languages(self.directory, preferred=("vi", "id", "en"), reserved=False)
                 self._stamp = stamp
         return self._codes
 

@@ -35,6 +35,20 @@ class Room:
     gallery: str = ""
     #: the presenter decks a class can follow on phones (``tutor.web.classroom.ClassDeck`` values)
     classes: tuple = ()
+    #: the room's course for the translators' status page: its sections, its name there, the folder of
+    #: its lesson files under ``lessons/`` ("" for the first room's, "backgammon"), and the endpoints of
+    #: the pages its texts show on: a step (section_id, step_id), a section (section_id), a section's
+    #: speaker notes (section_id), the guided games and free play
+    course: Callable[[], tuple] = field(default=tuple)
+    course_title: Callable[[], str] = field(default=str)
+    lessons: str = ""
+    step: str = ""
+    section: str = ""
+    notes: str = ""
+    practice: str = ""
+    #: where the texts of the room's own files show, for the translators' links when no context
+    #: picture says: (a file or folder of the project, the endpoint of its page, that page's values)
+    pages: Callable[[], tuple[tuple[str, str, Mapping[str, str]], ...]] = field(default=tuple)
 
 
 def add(app: Flask, room: Room) -> None:

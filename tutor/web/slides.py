@@ -50,9 +50,11 @@ def label_size_for(render: Callable[[float], str], box: tuple[float, float], sta
     return size
 
 
-def remember(default: str, render: Callable[[float], str], box: tuple[float, float], start: float) -> str:
-    """The picture at the label size :func:`label_size_for` finds, kept by the default's bytes."""
-    key = hashlib.sha1(default.encode("utf-8")).hexdigest()
+def remember(default: str, render: Callable[[float], str], box: tuple[float, float], start: float,
+             key: object = None) -> str:
+    """The picture at the label size :func:`label_size_for` finds, kept by the default's bytes (and
+    ``key``: what else changes the picture, such as the box it is drawn for)."""
+    key = hashlib.sha1((default + ("" if key is None else f"\x00{key!r}")).encode("utf-8")).hexdigest()
     if key not in _DRAWN:
         if len(_DRAWN) > 500:  # live-reloaded catalogs make new pictures; forget the old ones
             _DRAWN.clear()

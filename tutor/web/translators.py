@@ -31,12 +31,13 @@ from babel.support import NullTranslations
 from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import Domain, get_babel, gettext as _
 
-from tutor.course import load_course
+import json
+
 from tutor.paths import LESSONS
 from tutor.web.delivery import forget_pages
-from tutor.web.i18n import LANGUAGE_NAMES, best_language, url_map_arguments
+from tutor.web.i18n import LANGUAGE_NAMES, LANGUAGES, best_language, url_map_arguments
 from tutor.web.i18n import use_language_prefix
-from tutor.web.rooms import diagram_words
+from tutor.web.rooms import diagram_words, rooms
 
 #: The pseudo-locale's URL prefix (the code Android and Chrome use for accented pseudo-English).
 PSEUDO_LOCALE = "en-XA"
@@ -188,8 +189,8 @@ root = Blueprint("translators_root", __name__)
 
 def area_title(area: str) -> str:
     titles = {
-        # TRANSLATORS: translation status page: the area of the app with the guided hands and free play.
-        "hands": lambda: _("Guided hands and free play"),
+        # TRANSLATORS: translation status page: the area of the app with the guided games (domino hands, backgammon positions) and free play.
+        "hands": lambda: _("Guided games and free play"),
         # TRANSLATORS: translation status page: the area with the rulebook diagrams (their labels, descriptions and captions).
         "diagrams": lambda: _("Diagrams"),
         # TRANSLATORS: translation status page: the area with the sentences that explain a position (hints, the analyze API, error messages about moves).
@@ -200,15 +201,26 @@ def area_title(area: str) -> str:
     return titles[area]()
 
 
+def _lesson_files(room) -> list[str]:
+    """A room's lesson files, as the catalogs' references name them ("lessons/backgammon/03-dice.toml"),
+    in course order (files are numbered in it)."""
+    folder = LESSONS / room.lessons if room.lessons else LESSONS
+    prefix = "lessons/" + (f"{room.lessons}/" if room.lessons else "")
+    return [prefix + p.name for p in sorted(folder.glob("[0-9][0-9]-*.toml"))]
+
+
 def _section_for(lesson_file: str):
-    """The course section of ``lessons/NN-name.toml`` (files are numbered in course order)."""
-    names = sorted(p.name for p in LESSONS.glob("[0-9][0-9]-*.toml"))
-    name = Path(lesson_file).name
-    if name not in names:
-        return None
-    index = names.index(name)
-    sections = load_course()
-    return sections[index] if index < len(sections) else None
+    """(the room, the course section) of a lesson file (``lessons/NN-name.toml``,
+    ``lessons/backgammon/NN-name.toml``), or ``None``."""
+    for room in rooms():
+        if not room.step:
+            continue
+        files = _lesson_files(room)
+        if lesson_file in files:
+            sections = room.course()
+            index = files.index(lesson_file)
+            return (room, sections[index]) if index < len(sections) else None
+    return None
 
 
 #: The fragment that ``static/msgids.js`` reads on a ``?msgids=1`` page: it marks the msgid and
@@ -251,19 +263,63 @@ def _gallery_of(diagram_id: str | None) -> str:
     return next((gallery for gallery, shown, _words in found if shown == diagram_id), found[0][0] if found else "")
 
 
+_SHOT_PAGES: dict[tuple, dict] = {}
+
+
+def _shot_pages() -> dict[tuple[str | None, str], str]:
+    """(context, msgid) -> the English page ``make context-shots`` photographed it on (its
+    ``index.json``), when that is a page one can open (not a form's answer or the API's); read again
+    when the file changes."""
+    path = shots_folder() / "index.json"
+    stamp = _stamp(path)
+    if stamp not in _SHOT_PAGES:
+        pages = {}
+        try:
+            index = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            index = {}
+        for entry in index.values() if isinstance(index, dict) else ():
+            page = entry.get("page") if isinstance(entry, dict) else None
+            if isinstance(page, str) and page.startswith("/en/") and "posted" not in entry and "body" not in entry:
+                pages[(entry.get("context"), entry.get("msgid"))] = page
+        _SHOT_PAGES.clear()
+        _SHOT_PAGES[stamp] = pages
+    return _SHOT_PAGES[stamp]
+
+
+def _in_language(page: str, lang: str) -> str:
+    """An English page of the app (``/en/...``) in ``lang``, with the msgids view on."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit
+
+    parts = urlsplit(page)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "msgids"] + [("msgids", "1")]
+    return f"/{lang}/" + parts.path[len("/en/"):] + "?" + urlencode(query)
+
+
 def _link_for(message, lang: str) -> str:
-    """Where a message shows, in the catalog's language with the msgids view on: its lesson step,
-    its diagram, or its area's page; the fragment points at the msgid on that page."""
+    """Where a message shows, in the catalog's language with the msgids view on, the fragment
+    pointing at the msgid on that page: the page ``make context-shots`` photographed it on when it
+    did; else its lesson step (its section's page for a section's title or summary, the speaker notes
+    for a step's notes), its diagram in its game's gallery, its game's practice page, the page of the file
+    it is written in (the rooms' ``pages``), the home page."""
     from tutor import catalogs  # the translators' tools, imported when used
 
+    lang = lang if lang in LANGUAGES else "en"  # (a catalog the app does not serve: a reserved code's)
     anchor = "#" + MSGID_ANCHOR + quote(catalogs._first_id(message), safe="")
     view = {"lang_code": lang, "msgids": "1"}
+    shown = _shot_pages().get((message.context, catalogs._first_id(message)))
+    if shown:
+        return _in_language(shown, lang) + anchor
     step = catalogs.lesson_step_of(message)
     if step:
-        section = _section_for(step[0])
-        if section is not None:
-            step_id = step[1] if step[1] and section.step(step[1]) else section.steps[0].id
-            return url_for("domino.step", section_id=section.id, step_id=step_id, **view) + anchor
+        found = _section_for(step[0])
+        if found is not None:
+            room, section = found
+            if step[1] and section.step(step[1]):
+                if any("notes[" in comment for comment in message.auto_comments) and room.notes:
+                    return url_for(room.notes, section_id=section.id, **view) + anchor
+                return url_for(room.step, section_id=section.id, step_id=step[1], **view) + anchor
+            return url_for(room.section, section_id=section.id, **view) + anchor
     areas = catalogs.areas_of(message)
     named = catalogs.diagram_of(message)
     gallery, diagram = ((_gallery_of(named), named) if named else
@@ -271,9 +327,35 @@ def _link_for(message, lang: str) -> str:
     if diagram or "diagrams" in areas:
         # a picture's words are inside its SVG: the link goes to the picture itself
         return url_for(gallery, **view) + (f"#{diagram}" if diagram else anchor)
-    if "hands" in areas and "domino_play.hands_index" in current_app.view_functions:
-        return url_for("domino_play.hands_index", **view) + anchor
+    if "hands" in areas:
+        backgammon = any("backgammon" in str(f) for f, _line in message.locations)
+        for room in rooms():
+            if room.practice and (room.name == "backgammon") == backgammon and room.practice in current_app.view_functions:
+                return url_for(room.practice, **view) + anchor
+    page = _page_of_source(message)
+    if page:
+        return url_for(page[0], **page[1], **view) + anchor
     return url_for("home.index", **view) + anchor
+
+
+#: The shared files' pages (a game's files: its room's ``pages``).
+_SHARED_PAGES = (("templates/present/index.html", "present.index", {}),
+                 ("templates/present/_plan_table.html", "present.index", {}),
+                 ("templates/translators/", "translators.status", {}),
+                 ("tutor/web/translators.py", "translators.status", {}))
+
+
+def _page_of_source(message) -> tuple[str, dict] | None:
+    """The page that shows the texts of the file the message is first written in (the longest
+    matching file or folder of the rooms' ``pages`` and the shared ones), when it can be opened."""
+    known = [*_SHARED_PAGES, *(entry for room in rooms() for entry in room.pages())]
+    for path, _line in message.locations:
+        found = [entry for entry in known if str(path) == entry[0] or (entry[0].endswith("/") and str(path).startswith(entry[0]))]
+        if found:
+            _path, endpoint, values = max(found, key=lambda entry: len(entry[0]))
+            if endpoint in current_app.view_functions:
+                return endpoint, dict(values)
+    return None
 
 
 def syntax_message(problem: catalogs.Problem) -> str:
@@ -344,19 +426,22 @@ def status_data() -> dict:
                       "shot": shot_url(m)}
                      for m in row.todo],
         })
-    sections = []
-    for section in load_course():
-        lesson_file = next((a for r in rows for a in r.areas if a.startswith("lessons/")
-                            and _section_for(a) is section), None)
-        sections.append({
-            "section": section, "area": lesson_file,
-            "href": url_for("domino.step", section_id=section.id, step_id=section.steps[0].id),
-            "steps": [{"step": step, "key": (lesson_file, step.id),
-                       "href": url_for("domino.step", section_id=section.id, step_id=step.id)}
-                      for step in section.steps],
-        })
+    courses = []  # each game's course, its sections and their steps (the lesson files, numbered in course order)
+    for room in rooms():
+        if not room.step:
+            continue
+        sections = []
+        for section, lesson_file in zip(room.course(), _lesson_files(room)):
+            sections.append({
+                "section": section, "area": lesson_file,
+                "href": url_for(room.section, section_id=section.id),
+                "steps": [{"step": step, "key": (lesson_file, step.id),
+                           "href": url_for(room.step, section_id=section.id, step_id=step.id)}
+                          for step in section.steps],
+            })
+        courses.append({"name": room.name, "title": room.course_title(), "sections": sections})
     areas = [a for a in catalogs.AREAS if any(a in r.areas for r in rows)]
-    return {"team": team, "sections": sections, "areas": areas}
+    return {"team": team, "courses": courses, "areas": areas}
 
 
 _CHECKED: dict[tuple, tuple[catalogs.Problem, ...]] = {}
@@ -395,8 +480,8 @@ def _checked(po: Path, template, glossary_path: Path) -> tuple[catalogs.Problem,
         checks = [c for c in catalogs.CONTENT_CHECKS if c != "completeness"]
         try:
             found = catalogs.check_catalog(po, template, None, glossary_path, checks=checks)
-        except ImportError:  # dennis and polib come with the dev extras: without them, no checks here
-            current_app.logger.warning("the catalog checks need the dev extras (pip install -e '.[dev]')")
+        except ImportError:  # dennis and polib come with the translate extra: without them, no checks here
+            current_app.logger.warning("the catalog checks need the translate extra (pip install -e '.[translate]')")
             found = []
         if len(_CHECKED) > 64:
             _CHECKED.clear()

@@ -24,28 +24,44 @@ from functools import lru_cache
 from pathlib import Path
 from tutor.paths import LESSONS as LESSONS_ROOT
 
-from tutor.games.backgammon.diagrams import SECTIONS, diagram_by_id
+from tutor.games.backgammon.diagrams import SECTIONS, Diagram, DiagramError, board_from, diagram_by_id
 from tutor.course import CourseError, Section, Step, find_in, neighbours_in, read_sections
-from tutor.games.backgammon import BackgammonError, legal_plays
+from tutor.games.backgammon import WHITE, BackgammonError, legal_plays
 from tutor.games.backgammon.cube import result
 from tutor.games.backgammon.plays import parse_play
 
 LESSONS = LESSONS_ROOT / "backgammon"
-QUESTION_KINDS = ("play", "count", "points")
+QUESTION_KINDS = ("play", "count", "points", "pips")
 #: The option of a ``play`` question that says the dice cannot be used: the turn is lost.
 NO_PLAY = "none"
+#: The kinds whose answer is a number, which a question may ask without options (a worksheet's
+#: exercise: the class writes the number in).
+NUMBER_KINDS = ("count", "points", "pips")
 
-__all__ = ["CourseError", "Question", "Section", "Step", "NO_PLAY", "load_course", "find", "neighbours",
-           "correct_options", "judge"]
+__all__ = ["CourseError", "Question", "Section", "Step", "NO_PLAY", "NUMBER_KINDS", "load_course", "find", "neighbours",
+           "answer_value", "correct_options", "judge"]
 
 
 @dataclass(frozen=True)
 class Question:
+    """A question about a board: a rulebook diagram (``diagram``), or for a worksheet's exercise a
+    position of its own (``board``: a diagram without words, built from ``setup``, ``replay`` and
+    ``dice`` as ``lessons/backgammon/diagrams.toml`` writes them). ``options`` are the choices; a
+    question whose answer is a number (:data:`NUMBER_KINDS`) may have none, and the number is
+    written in. ``pips`` asks for your pip count."""
+
     kind: str
-    text: str  # an English msgid
+    text: str  # an English msgid; %(dice)s and %(cube)s are filled in from the board
     diagram: str
     options: tuple[str, ...]
     explain: str = ""
+    board: Diagram | None = None
+    notes: tuple[str, ...] = ()  # speaker notes for the question's slide (msgids); the step's otherwise
+
+    @property
+    def picture(self) -> Diagram:
+        """The board the question is about."""
+        return self.board if self.board is not None else diagram_by_id(self.diagram)
 
     def hides_answer_in(self, diagram_id: str | None) -> bool:
         """Whether the picture ``diagram_id`` is shown neutral (no rings, no dimming, no result or
@@ -54,7 +70,7 @@ class Question:
         return diagram_id is not None and diagram_id == self.diagram
 
 
-_QUESTION_KEYS = {"kind", "text", "diagram", "options", "explain"}
+_QUESTION_KEYS = {"kind", "text", "diagram", "options", "explain", "setup", "replay", "dice", "notes"}
 
 
 def _question(raw: dict, where: str) -> Question:
@@ -62,14 +78,31 @@ def _question(raw: dict, where: str) -> Question:
         raise CourseError(f"{where}: unknown keys {sorted(set(raw) - _QUESTION_KEYS)}")
     if raw.get("kind") not in QUESTION_KINDS:
         raise CourseError(f"{where}: kind must be one of {QUESTION_KINDS}")
-    options = raw.get("options")
-    if not isinstance(options, list) or len(options) < 2:
-        raise CourseError(f"{where}: at least two options")
-    try:
-        diagram_by_id(raw.get("diagram", ""))
-    except KeyError:
-        raise CourseError(f"{where}: diagram must be a backgammon diagram id (B1...)") from None
-    return Question(raw["kind"], raw["text"], raw["diagram"], tuple(str(o) for o in options), raw.get("explain", ""))
+    options = raw.get("options", [])
+    if not isinstance(options, list) or (len(options) < 2 and not (raw["kind"] in NUMBER_KINDS and not options)):
+        raise CourseError(f"{where}: at least two options (a question whose answer is a number may have none)")
+    inline = {key for key in ("setup", "replay", "dice") if key in raw}
+    board = None
+    if inline:
+        if "diagram" in raw:
+            raise CourseError(f"{where}: a diagram, or a board of its own (setup, replay, dice), not both")
+        replay = raw.get("replay", [])
+        if not (isinstance(replay, list) and all(isinstance(turn, str) for turn in replay)):
+            raise CourseError(f"{where}: replay is a list of turns such as \"6-1: 13/7 8/7\"")
+        try:
+            board = board_from(raw.get("setup"), replay, raw.get("dice"))
+        except (BackgammonError, DiagramError) as error:
+            raise CourseError(f"{where}: {error}") from None
+    else:
+        try:
+            diagram_by_id(raw.get("diagram", ""))
+        except KeyError:
+            raise CourseError(f"{where}: diagram must be a backgammon diagram id (B1...)") from None
+    notes = raw.get("notes", [])
+    if not (isinstance(notes, list) and all(isinstance(n, str) for n in notes)):
+        raise CourseError(f"{where}: notes is a list of sentences")
+    return Question(raw["kind"], raw["text"], raw.get("diagram", ""), tuple(str(o) for o in options),
+                    raw.get("explain", ""), board, tuple(notes))
 
 
 def _check(section: Section, path: Path) -> None:
@@ -111,16 +144,26 @@ def _is_legal(position, notation: str) -> bool:
     return True
 
 
+def answer_value(question: Question) -> int | None:
+    """What the engine says a number question's answer is: the number of legal plays (``count``),
+    what the finished game is worth (``points``), your pip count (``pips``)."""
+    position = question.picture.position
+    if question.kind == "count":
+        return len(legal_plays(position))
+    if question.kind == "pips":
+        return position.pips(WHITE)
+    if question.kind == "points":
+        over = result(position)
+        return over.points if over else None
+    return None
+
+
 def correct_options(question: Question) -> list[int]:
     """The indexes of the options the engine accepts for the picture's position."""
-    position = diagram_by_id(question.diagram).position
+    position = question.picture.position
     if question.kind == "play":
         return [i for i, o in enumerate(question.options) if _is_legal(position, o)]
-    if question.kind == "count":
-        value = len(legal_plays(position))
-    else:
-        over = result(position)
-        value = over.points if over else None
+    value = answer_value(question)
     return [i for i, o in enumerate(question.options) if o.isdigit() and int(o) == value]
 
 

@@ -20,7 +20,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 from tutor.games.tables import check_diagram_table
 from tutor.paths import LESSONS
 
@@ -110,6 +110,16 @@ def diagram_from_data(diagram_id: str, data: Mapping[str, Any]) -> Diagram:
     except (BackgammonError, DiagramError) as error:
         raise fail(str(error)) from None
     return diagram
+
+
+def board_from(setup: str | None = None, replay: Sequence[str] = (), dice: str | None = None) -> Diagram:
+    """A position written as a diagram writes it (a setup, turns replayed, the roll shown), without
+    words or claims: a worksheet exercise's board. Raises :class:`DiagramError` or the engine's
+    error for a position or a play the rules do not allow."""
+    board = Diagram("", SECTIONS[0], "", "", START.to_text() if setup is None else setup, tuple(replay),
+                    _read_dice(dice) if dice is not None else None)
+    board.position  # the setup is a position and every replayed play is legal
+    return board
 
 
 def load_diagrams_from(text: str) -> dict[str, Diagram]:

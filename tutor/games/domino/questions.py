@@ -123,14 +123,30 @@ def finished_by_playing_out(hands: tuple[tuple[str, ...], ...] | list) -> Positi
     return Position.from_json({"hands": [list(h) for h in hands], "line": [table], "to_move": 0, "passes": 0})
 
 
-@lru_cache(maxsize=64)
-def played_round(seed: int, seats: int) -> Position:
-    """The end of the round dealt by ``seed`` when every seat plays its heaviest legal tile."""
+@lru_cache(maxsize=256)
+def seeded_round(seed: int, seats: int, stop: int | None = None, rules: str = "") -> tuple[Deal, tuple[Action, ...]]:
+    """The round dealt by ``seed`` (by ``rules``, Playboard's when empty) when every seat plays its
+    heaviest legal tile: its deal and its actions, to its end or for ``stop`` actions."""
     from tutor.games.domino.players import HeaviestFirst  # the engine's simplest player; imported late (it needs the hints)
+    from tutor.games.domino.rules import PLAYBOARD, RULE_SETS
 
-    player, position = HeaviestFirst(), Deal.from_seed(seed, seats).position()
-    while position.required() is not Required.OVER:
-        position = position.apply(player.choose(position))
+    deal = Deal.from_seed(seed, seats, RULE_SETS[rules] if rules else PLAYBOARD)
+    player, position, actions = HeaviestFirst(), deal.position(), []
+    while position.required() is not Required.OVER and (stop is None or len(actions) < stop):
+        action = player.choose(position)
+        actions.append(action)
+        position = position.apply(action)
+    return deal, tuple(actions)
+
+
+@lru_cache(maxsize=256)
+def played_round(seed: int, seats: int, stop: int | None = None, rules: str = "") -> Position:
+    """The end of the round dealt by ``seed`` when every seat plays its heaviest legal tile (or its
+    position after ``stop`` actions)."""
+    deal, actions = seeded_round(seed, seats, stop, rules)
+    position = deal.position()
+    for action in actions:
+        position = position.apply(action)
     return position
 
 
@@ -143,8 +159,24 @@ def position_of(question) -> Position:
     if question.hands:
         return finished_by_playing_out(question.hands)
     if question.round:
-        return played_round(*question.round)
+        return played_round(*question.round, question.stop, question.rules)
     return Deal.from_seed(0, question.seats).position()
+
+
+def question_diagram(question, diagram_id: str, title: str):
+    """A picture of a question's round stopped mid-round (``round`` with ``stop``), as a diagram
+    (``tutor.games.domino.diagrams.Diagram``) seen from seat 0 with ``title`` (an English msgid);
+    ``None`` for any other question (a rulebook diagram has its own; a finished round is named in
+    the question's words)."""
+    if not question.round or question.stop is None:
+        return None
+    from tutor.games.domino.diagrams import Diagram, Display
+
+    deal, actions = seeded_round(*question.round, question.stop, question.rules)
+    size = deal.rules.hand_size(deal.seats)
+    hands = tuple(tuple(str(t) for t in deal.order[seat * size:(seat + 1) * size]) for seat in range(deal.seats))
+    return Diagram(diagram_id, "", title, "", deal.seats, 0, hands, tuple(str(t) for t in deal.order[deal.seats * size:]),
+                   tuple(str(a) for a in actions), Display(), rules=deal.rules)
 
 
 def facts_of(question) -> dict:
@@ -308,4 +340,5 @@ def _wrong_match(position: Position, answer: str, totals: tuple[int, ...]) -> No
 
 
 __all__ = ["Option", "Verdict", "options", "expected", "judge", "describe_move", "DominoError",
-           "position_of", "facts_of", "why_wrong", "finished_by_playing_out", "played_round", "unseen_counts"]
+           "position_of", "facts_of", "why_wrong", "finished_by_playing_out", "played_round", "question_diagram",
+           "seeded_round", "unseen_counts"]

@@ -749,7 +749,8 @@ class _Renderer:
             # the line's rows: its tiles, the two end badges beside them and the table's padding
             room = self.limit - 2 * self.table_pad - 2 * (10 + 2 * BADGE_R * self.k)
             max_row = max(2, min(max_row, int((room + GAP) // (L + GAP))))
-        bands: list[_Band] = [self._table_band(last_move, max_row)]
+        table = self._table_band(last_move, max_row)
+        bands: list[_Band] = [table]
         if show_hand:
             bands.append(self._hand_band())
         if annotations:
@@ -773,8 +774,16 @@ class _Renderer:
                 room = max(self._room_for_lines(name, count) for n, name in enumerate(names) if n != self.seat)
                 tops += [self._top_band(reveal, show_opponents, show_boneyard, wrap, room) for wrap in wraps]
         top = max(tops, key=lambda t: self._scale_in_box([t, *bands], max_width, box_aspect or 1))
-        if top is not None:
-            bands.insert(0, top)
+        stacked = [b for b in (top, *bands) if b is not None]
+        if self.font != FONT and box_aspect is not None and max_width is None and len(stacked) > 1:
+            # a wide box (a slide's picture with the slide to itself): the table on the left and
+            # the other bands in a column beside it, when that draws the picture larger
+            sides = [self._side_by_side(table, [b for b in (t, *bands) if b is not None and b is not table])
+                     for t in tops]
+            side = max(sides, key=lambda b: self._scale_in_box([b], None, box_aspect))
+            if self._scale_in_box([side], None, box_aspect) > self._scale_in_box(stacked, None, box_aspect):
+                stacked, self.side = [side], True
+        bands = stacked
 
         width, height = self._size(bands, max_width)
         dwg["width"], dwg["height"] = _n(width), _n(height)
@@ -791,6 +800,32 @@ class _Renderer:
         return self._serialize()
 
     GAPS = 18  # between bands
+    SIDE_GAP = 40  # between the table and the bands beside it
+    side = False  # the table beside the other bands (_side_by_side), not across the picture
+
+    def _table_rect(self, ox: float, oy: float, w: float, h: float):
+        """The table under the line: across the whole picture, or only under the line when the other
+        bands stand beside it."""
+        left, span = (ox, w) if self.side else (MARGIN, self.width - 2 * MARGIN)
+        return self.dwg.rect(insert=(_n(left), _n(oy)), size=(_n(span), _n(h)), rx=12, class_="table")
+
+    def _side_by_side(self, table: _Band, rest: list[_Band]) -> _Band:
+        """The table band with the other bands (the other hands, the boneyard, your hand, the lines
+        under the picture) in a column on its right, each centred in it, the two columns centred on
+        each other."""
+        column_w = max(b.width for b in rest)
+        column_h = sum(b.height for b in rest) + self.GAPS * (len(rest) - 1)
+        height = max(table.height, column_h)
+
+        def draw(x: float, y: float) -> None:
+            table.draw(round(x), round(y + (height - table.height) / 2))
+            left = x + table.width + self.SIDE_GAP
+            down = y + (height - column_h) / 2
+            for band in rest:
+                band.draw(round(left + (column_w - band.width) / 2), round(down))
+                down += band.height + self.GAPS
+
+        return _Band(table.width + self.SIDE_GAP + column_w, height, draw)
 
     @classmethod
     def _size(cls, bands: Sequence[_Band], max_width: int | None) -> tuple[int, int]:
@@ -921,12 +956,15 @@ class _Renderer:
         name = self.labels.seat_name(seat) if self.labels.seat_name else ""
         turn = self.position.to_move == seat
         marker_w = 14 * self.k if turn else 0
+        # a hand shown face up on a slide is there to be counted from the back of the room: as
+        # large as the learner's own; face down (or on a page) it is drawn small
+        small, pitch = (1.0, HAND_PITCH) if face_up and self.font != FONT else (SMALL, SMALL_PITCH)
         per_row = len(tiles) or 1
         if self.limit is not None:
-            per_row = max(1, min(per_row, int((self.limit - S * SMALL) // SMALL_PITCH) + 1))
+            per_row = max(1, min(per_row, int((self.limit - S * small) // pitch) + 1))
         rows = max(1, math.ceil(len(tiles) / per_row))
-        tiles_w = max(min(len(tiles), per_row) * SMALL_PITCH - (SMALL_PITCH - S * SMALL), S * SMALL)
-        row_h = L * SMALL + 8
+        tiles_w = max(min(len(tiles), per_row) * pitch - (pitch - S * small), S * small)
+        row_h = L * small + 8
         # the name over the tiles; or (a slide's table of four, whose long names would make the
         # picture wide or tall) on lines of its own beside them
         lines = [name] if beside is None else self._name_lines(name, beside)
@@ -951,12 +989,12 @@ class _Renderer:
             for n, line in enumerate(lines[1:], 1):
                 self._text(g, line, x + marker_w, text_y + self.ascent + n * line_h, "name")
             if not tiles:
-                g.add(self.dwg.rect(insert=(_n(x + tiles_x), _n(y + tiles_y)), size=(_n(S * SMALL), _n(L * SMALL)),
+                g.add(self.dwg.rect(insert=(_n(x + tiles_x), _n(y + tiles_y)), size=(_n(S * small), _n(L * small)),
                                     rx=RX, class_="empty"))
             for k, tile in enumerate(tiles):
                 i, row = k % per_row, k // per_row
-                p = _Placed((tile.high, tile.low), x + tiles_x + i * SMALL_PITCH + S * SMALL / 2,
-                            y + tiles_y + row * row_h + L * SMALL / 2, 90, SMALL)
+                p = _Placed((tile.high, tile.low), x + tiles_x + i * pitch + S * small / 2,
+                            y + tiles_y + row * row_h + L * small / 2, 90, small)
                 if face_up:
                     classes, ends = self._hand_classes(tile, seat)
                     self._tile(g, p, classes, ring="playable" in classes, data_seat=seat)
@@ -1006,7 +1044,7 @@ class _Renderer:
 
             def draw_empty(ox: float, oy: float) -> None:
                 dwg = self.dwg
-                dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
+                dwg.add(self._table_rect(ox, oy, w, h))
                 g = dwg.g(class_="line")
                 self._data(g, data_tiles=0)
                 g.add(dwg.rect(insert=(_n(self.width / 2 - L / 2), _n(oy + pad + S / 2)), size=(L, S), rx=RX,
@@ -1058,7 +1096,7 @@ class _Renderer:
         def draw(ox: float, oy: float) -> None:
             dwg = self.dwg
             dx, dy = round(ox + pad - min_x), round(oy + pad - min_y)
-            dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
+            dwg.add(self._table_rect(ox, oy, w, h))
             g = dwg.g(class_="line")
             self._data(g, data_tiles=len(placed))
             for p, q in zip(placed, placed[1:]):
@@ -1198,7 +1236,7 @@ class _Renderer:
         def draw(ox: float, oy: float) -> None:
             dwg = self.dwg
             dx, dy = round(ox + pad + reach), round(oy + pad - min_y)
-            dwg.add(dwg.rect(insert=(MARGIN, _n(oy)), size=(_n(self.width - 2 * MARGIN), _n(h)), rx=12, class_="table"))
+            dwg.add(self._table_rect(ox, oy, w, h))
             g = dwg.g(class_="line")
             self._data(g, data_tiles=len(tiles))
             for arm in ARMS:

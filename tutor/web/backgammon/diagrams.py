@@ -12,6 +12,7 @@ Every word of a picture comes from here, through gettext: its accessible title a
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from flask import Blueprint, Response, render_template, request, url_for
@@ -113,17 +114,20 @@ def result_sentence(winner, kind: str, points: int) -> str:
                     "You refused the videau: the computer wins %(num)d points.", points)
 
 
-def describe_sentences(facts: Facts, answers: bool = True) -> str:
+def describe_sentences(facts: Facts, answers: bool = True, pips: bool = True) -> str:
     """The position in words: both sides' checkers, pip counts, whose turn, the videau, the mark.
-    Without ``answers`` (a question asks about the picture) a finished game's result is not said."""
+    Without ``answers`` (a question asks about the picture) a finished game's result is not said;
+    without ``pips`` (a question asks for them) the pip counts are not either."""
     sentences = [
         # TRANSLATORS: backgammon diagram description (screen readers): where the learner's checkers are, e.g. "2 on point 24, 5 on point 13 and 8 borne off".
         _("Your checkers (white): %(places)s.", places=_places(facts, WHITE)),
         # TRANSLATORS: backgammon diagram description (screen readers): where the computer's checkers are.
         _("The computer's checkers (black): %(places)s.", places=_places(facts, BLACK)),
-        # TRANSLATORS: backgammon diagram description (screen readers): both pip counts.
-        _("Pip count: you %(you)d, the computer %(computer)d.", you=facts.pips[WHITE], computer=facts.pips[BLACK]),
     ]
+    if pips:
+        # TRANSLATORS: backgammon diagram description (screen readers): both pip counts.
+        sentences.append(_("Pip count: you %(you)d, the computer %(computer)d.", you=facts.pips[WHITE],
+                           computer=facts.pips[BLACK]))
     if facts.over is not None:
         if answers:
             sentences.append(result_sentence(facts.over.winner, facts.over.kind, facts.over.points))
@@ -150,6 +154,17 @@ def board_labels(title: str, facts: Facts, answers: bool = True) -> Labels:
         # TRANSLATORS: backgammon board legend: a side's pip count, at the end of its legend line (short).
         pips=lambda n: ngettext("%(num)d pip", "%(num)d pips", n),
     )
+
+
+def exercise_board_svg(board: Diagram, kind: str, suffix: str) -> str:
+    """The board of a worksheet's exercise (a position of its own), plain: no result said, and for a
+    question that asks for the pip count, no pip count either; its element ids end in ``suffix``."""
+    facts = describe(board)
+    pips = kind != "pips"
+    # TRANSLATORS: backgammon: the title (for screen readers) of the board printed beside a handout exercise that has a position of its own.
+    labels = board_labels(_("The board of this exercise"), facts, answers=False)
+    labels = replace(labels, desc=describe_sentences(facts, answers=False, pips=pips), pips=labels.pips if pips else None)
+    return render_board(board.position, labels=labels, id_prefix=f"bg-x{suffix}-")
 
 
 def render_svg(diagram: Diagram, neutral: bool = False) -> str:
@@ -195,6 +210,14 @@ def diagram_figure(diagram_id: str, answers: bool = True) -> Markup:
         href=url_for("backgammon_diagrams.svg", diagram_id=diagram.id),
         link=_("Open the picture on its own"),
     )
+
+
+def diagram_words() -> dict[str, str]:
+    """Every board's words in the current language (title, description, legend, caption), by id:
+    the translators' status page links a message to the picture that shows it."""
+    return {diagram.id: " ".join([*re.sub(r"<style.*?</style>|<[^>]+>", " ", render_svg(diagram), flags=re.S).split(),
+                                  *_(diagram.caption).split()])
+            for diagram in load_diagrams().values()}
 
 
 # ----- routes ------------------------------------------------------------------------------------

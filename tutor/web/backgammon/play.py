@@ -44,7 +44,7 @@ from tutor.games.backgammon.guided import GuidedPosition, guided_by_id, load_gui
 from tutor.games.backgammon.hints import cube_ladder, move_ladder
 from tutor.games.backgammon.plays import BAR_POINT, OFF, legal_plays, replay_steps
 from tutor.games.backgammon.record import RecordError, decode, encode
-from tutor.games.backgammon.render import render_board, tap_boxes
+from tutor.games.backgammon.render import FONT as BOARD_FONT, render_board, tap_boxes
 from tutor.games.backgammon.players import recommend
 from tutor.games.backgammon.session import (
     DOUBLE, GO_ON, PASS, ROLL, TAKE, DecisionError, Event, Game, Phase, ScriptedDice, offered_step, partial_position,
@@ -53,6 +53,7 @@ from tutor.games.backgammon.session import (
 from tutor.web.backgammon.coaching import LABELS, grade_name, grade_sentences, position_done, review_summary
 from tutor.web.backgammon.diagrams import board_labels
 from tutor.web.backgammon.pages import section_title
+from tutor.web.backgammon.slides import projector_board
 from tutor.web.backgammon.voice import (hint_sentence, localized_notation, moment_summary, place_name, result_lines,
                                        since_learner, status)
 from tutor.web.backgammon.wording import render_reason
@@ -620,18 +621,27 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
     # then the picked one's destinations
     legend = [("white", labels.white, labels.pips(shown.pips(WHITE))),
               ("black", labels.black, labels.pips(shown.pips(WHITE.other)))]
-    svg = render_board(shown, labels=replace(labels, white="", black="", marked="", pips=None), play=mark,
-                       play_side=mark_side,
-                       selected=("bar" if selected == BAR_POINT else selected) if selected is not None else None,
-                       dice_left=left if phase is Phase.MOVE and not showing_better else None, id_prefix="table-",
-                       movable=["bar" if p == BAR_POINT else p for p in sources],
-                       targets=[t["place"] for t in targets])
+    # present=1: the same game laid out for a projector (templates/backgammon/present.html), its
+    # board's words at 24 px there (tutor/web/backgammon/slides.py), the legend in the picture
+    presenting = request.args.get("present") == "1"
+
+    def draw(label_size: float = BOARD_FONT) -> str:
+        return render_board(shown, labels=labels if presenting else replace(labels, white="", black="", marked="",
+                                                                            pips=None),
+                            play=mark, play_side=mark_side,
+                            selected=("bar" if selected == BAR_POINT else selected) if selected is not None else None,
+                            dice_left=left if phase is Phase.MOVE and not showing_better else None, id_prefix="table-",
+                            movable=["bar" if p == BAR_POINT else p for p in sources],
+                            targets=[t["place"] for t in targets], label_size=label_size)
+
+    svg = projector_board(draw) if presenting else draw()
     guided = table.guided
     finished = phase in (Phase.OVER, Phase.END)
     if phase is Phase.OVER:
         totals.add(game.result)
     return render_template(
-        "backgammon/play.html", table=table, game=game, phase=phase.value, board=Markup(svg),
+        "backgammon/present.html" if presenting else "backgammon/play.html",
+        table=table, game=game, phase=phase.value, board=Markup(svg),
         status_text=position_done() if table.start is not None and phase is Phase.END else status(
             game, played, complete, selected, left), since=since_learner(game),
         refusal=refusal, sources=sources, targets=targets, complete=complete, played=played,

@@ -5,6 +5,7 @@ whole height beside the title and the text)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from flask_babel import gettext as _
@@ -13,7 +14,11 @@ from markupsafe import Markup
 from tutor.games.backgammon import diagrams as boards
 from tutor.games.backgammon.render import FONT as BOARD_FONT, render_board
 from tutor.web.backgammon.diagrams import board_labels
-from tutor.web.slides import remember
+from tutor.web.slides import label_size_for, remember
+
+#: The board of a game on the projector (templates/backgammon/present.html) at 1280 x 720, in CSS
+#: px: down the screen's whole height, beside the status, the buttons and the class's tools.
+GAME_BOX = (600.0, 690.0)
 
 #: The narrowest box present.js gives a backgammon slide's board at 1280 x 720, in CSS px: the
 #: board beside the title and the text, down the slide's whole height, in columns of 1.25fr : 1fr
@@ -46,4 +51,11 @@ def board_slide_svg(diagram_id: str, suffix: str, *, neutral: bool = False) -> M
     return Markup(svg.replace(prefix, f"{prefix}{suffix}-"))
 
 
-__all__ = ["BOARD_BOX", "board_slide_svg", "board_svg"]
+def projector_board(render: Callable[[float], str]) -> str:
+    """A game's board on the projector: ``render(label_size)`` at the smallest label size that
+    shows every word and number at 24 CSS px in :data:`GAME_BOX` (a game's board changes at every
+    move, so it is drawn, not kept)."""
+    return render(label_size_for(render, GAME_BOX, BOARD_FONT))
+
+
+__all__ = ["BOARD_BOX", "GAME_BOX", "board_slide_svg", "board_svg", "projector_board"]

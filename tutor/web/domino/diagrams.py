@@ -292,7 +292,8 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
     )
 
 
-def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_size: float = 15) -> str:
+def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_size: float = 15,
+                     box_aspect: float = 1.0) -> str:
     """A Mexican Train diagram as an SVG document, in the current locale: the words of
     ``tutor.web.domino.mexican_train.wording`` (the table for a screen reader and, unless ``neutral``, what the
     rules require now), under the diagram's own title."""
@@ -300,7 +301,7 @@ def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_si
                          colour_key=diagram.display.colour_key)
     desc = words.desc if neutral else " ".join([words.desc, *train_explanation(diagram.position, diagram.seat)])
     return render_trains(diagram.position, labels=replace(words, title=_(diagram.title), desc=desc),
-                         label_size=label_size, **train_options(diagram, neutral=neutral))
+                         label_size=label_size, box_aspect=box_aspect, **train_options(diagram, neutral=neutral))
 
 
 def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,

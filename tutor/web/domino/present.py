@@ -19,17 +19,21 @@ from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from tutor.course import Section, Step, load_course
+from functools import lru_cache
+
+from tutor.course import Plan, Section, Step, load_course, read_plans
+from tutor.paths import LESSONS
 from tutor.games.domino import Position, Required, questions
 from tutor.games.domino.analysis import Note
+from tutor.games.domino.guided import all_hands
 from tutor.games.domino.hints import explain_position
-from tutor.web.domino.diagrams import diagram_svg, every_diagram, render_note as diagram_note
+from tutor.web.domino.diagrams import diagram_svg, every_diagram, render_note as diagram_note, render_svg
 from tutor.web.domino.feedback import choice_label, question_text
-from tutor.web.domino.slides import slide_svg
+from tutor.web.domino.slides import needs_a_slide, slide_svg
 from tutor.web.domino.wording import action_name, option_label, render_note as wording_note, seat_name
 from tutor.web.i18n import translate_text as tr
 from tutor.web.i18n import use_language_prefix
-from tutor.web.present import (Choice, Exercise, Game, add_slides, find_section, first_showings, handout_copy,
+from tutor.web.present import (Choice, Exercise, Game, add_slides, first_showings, handout_copy, handout_sections,
                                points_answer)
 from tutor.web.delivery import same_for_everyone
 
@@ -119,18 +123,30 @@ def question_view(step: Step) -> dict:
     }
 
 
-def _reveal_marks(_diagram_id: str) -> str:
-    # TRANSLATORS: button on a slide whose picture is shown plain because a question about it follows: it shows the picture's marks (rings on the tiles that fit, the others dimmed) and the totals written under it (the A key does the same).
-    return _("Show the marks and totals")
+@lru_cache(maxsize=1)
+def load_plans() -> tuple[Plan, ...]:
+    """The domino course's suggested lessons (``lessons/plans.toml``)."""
+    from tutor.games.domino.mexican_train.guided import all_hands as mexican_hands
+
+    plays = {*all_hands(), *mexican_hands()}
+    return read_plans(LESSONS / "plans.toml", {s.id for s in load_course()}, plays)
 
 
 #: The domino course's presenter, at /<lang>/domino/present/...
 DOMINOES = Game(
     endpoint=bp.name, channel="tutor-present", sections=load_course, lesson="domino.step",
-    # a slide's labels at 24 px on the projector (tutor/web/domino/slides.py)
-    picture=lambda diagram_id, suffix, neutral: slide_svg(diagram_id, suffix, neutral=neutral),
-    question=question_view, reveal=_reveal_marks,
+    # a slide's labels at 24 px on the projector, its tiles 60 px or more (tutor/web/domino/slides.py)
+    picture=lambda diagram_id, suffix, neutral, room: slide_svg(diagram_id, suffix, neutral=neutral, room=room),
+    question=question_view, alone=needs_a_slide, plans=load_plans, anchor="dominoes", play=lambda hand_id: _play(hand_id),
 )
+
+
+def _play(hand_id: str) -> tuple[str, str]:
+    """A guided hand's title and its address in the projector layout (a lesson plan plays it live)."""
+    from tutor.games.domino.mexican_train.guided import all_hands as mexican_hands
+
+    hand = {**all_hands(), **mexican_hands()}[hand_id]
+    return tr(hand.title), url_for("domino_play.guided", hand_id=hand_id, present=1)
 
 
 #: The game pages' endpoints: with ``present=1`` they render ``domino/play/present.html``, the projector
@@ -161,18 +177,45 @@ def _question_exercise(label: str, section: Section, kind: str, text: str, diagr
                     answer_text(kind, values, position), tuple(reasons))
 
 
+def asked_in(section: Section) -> list:
+    """The section's exercises: its steps' check questions, then its worksheet's own."""
+    return [step.question for step in section.steps if step.question is not None] + list(section.exercises)
+
+
 def exercises_for(section: Section) -> list[Exercise]:
-    """The section's check questions (``lessons/NN-*.toml``), with the engine's answers."""
+    """The section's exercises (``lessons/NN-*.toml``: the check questions, then ``[[exercises]]``),
+    with the engine's answers."""
     result = []
-    for i, step in enumerate((s for s in section.steps if s.question is not None), start=1):
-        q = step.question
+    for i, q in enumerate(asked_in(section), start=1):
         position = questions.position_of(q)
         result.append(_question_exercise(f"{section.number}.{i}", section, q.kind, question_text(q, position), q.diagram,
                                          position, tr(q.explain) if q.explain else "", **questions.facts_of(q)))
     return result
 
 
-def _handout(sections: list[Section], whole: bool):
+def N_(text: str) -> str:
+    """A msgid marked for the catalogs, translated where it is shown (the picture's title)."""
+    return text
+
+
+#: The title of the picture of an exercise's own position (a round stopped mid-way), an English msgid.
+# TRANSLATORS: the title (for screen readers) of the table printed beside a handout exercise whose position is a round of its own, stopped where you are to play.
+EXERCISE_TABLE = N_("The table of this exercise")
+
+
+def exercise_picture(question, label: str) -> Markup | None:
+    """An exercise's picture, plain (no marks, no totals): the rulebook diagram it asks about, or
+    the table of its own round stopped mid-way; ``None`` when the question names its facts in words."""
+    suffix = "x" + label.replace(".", "-")
+    if question.diagram:
+        return unique_svg(question.diagram, suffix, neutral=True)
+    diagram = questions.question_diagram(question, f"X{suffix}", EXERCISE_TABLE)
+    if diagram is None:
+        return None
+    return Markup(render_svg(diagram, neutral=True, annotations=False))
+
+
+def _handout(sections: list[Section], whole: bool, plans: list[dict]):
     copy = handout_copy()
     shown: set[str] = set()
     parts = []
@@ -181,8 +224,8 @@ def _handout(sections: list[Section], whole: bool):
         exercises = exercises_for(section)
         # an exercise about a picture prints the picture beside it, plain (no marks, no totals): it
         # asks what the marks would give away, and the class should not turn pages to answer
-        pictures = {ex.label: unique_svg(ex.diagram, "x" + ex.label.replace(".", "-"), neutral=True)
-                    for ex in exercises if ex.diagram}
+        pictures = {ex.label: svg for ex, q in zip(exercises, asked_in(section))
+                    if (svg := exercise_picture(q, ex.label)) is not None}
         # the choices the engine accepts, ticked on the teacher's copy
         ticked = {ex.label: {label for option, label in zip(questions.options(ex.kind, ex.position), ex.choices)
                              if option.value in ex.values}
@@ -192,20 +235,24 @@ def _handout(sections: list[Section], whole: bool):
     diagrams = every_diagram()  # (with Mexican Train's)
     other = "student" if copy == "teacher" else "teacher"
     return render_template("present/handout.html", parts=parts, diagrams=diagrams, copy=copy,
-                           whole=whole, answers=copy == "teacher", other_copy=other,
-                           other_url=url_for(request.endpoint, **(request.view_args or {}), copy=other))
+                           whole=whole, answers=copy == "teacher", other_copy=other, plans=plans,
+                           other_url=url_for(request.endpoint, **(request.view_args or {}),
+                                             **({"plan": request.args["plan"]} if "plan" in request.args else {}),
+                                             copy=other))
 
 
 @bp.get("/handout/")
 @same_for_everyone
 def handout():
-    return _handout(load_course(), whole=True)
+    sections, plans = handout_sections(None, DOMINOES)
+    return _handout(sections, whole="plan" not in request.args, plans=plans)
 
 
 @bp.get("/handout/<section_id>/")
 @same_for_everyone
 def section_handout(section_id: str):
-    return _handout([find_section(section_id, DOMINOES)], whole=False)
+    sections, plans = handout_sections(section_id, DOMINOES)
+    return _handout(sections, whole=False, plans=plans)
 
 
-__all__ = ["DOMINOES", "answer_text", "bp", "exercises_for", "question_view"]
+__all__ = ["DOMINOES", "answer_text", "asked_in", "bp", "exercise_picture", "exercises_for", "question_view"]

@@ -235,6 +235,7 @@ def render_trains(
     show_opponent: bool = True,
     show_boneyard: bool = True,
     label_size: float = FONT,
+    box_aspect: float = 1.0,
 ) -> str:
     """Draw ``position`` from ``seat``'s chair as a standalone ``<svg>`` string.
 
@@ -249,18 +250,24 @@ def render_trains(
     - ``label_size``: the size of every word and number, in viewBox units (a slide's are larger,
       so they read from the back of the room once the picture is scaled into its box); the
       picture grows as wide as its longest line of words needs.
+    - ``box_aspect``: with large labels, the shape (width / height) of the box the picture will be
+      scaled into (a slide's picture beside its text, or with the slide to itself): of the widths
+      it may take, the one that draws it largest there.
     """
     if seat not in (0, 1):
         raise ValueError(f"seat {seat} is not a seat of this position")
     if not 8 <= label_size <= 80:
         raise ValueError(f"label_size {label_size} is out of range (8 to 80 viewBox units)")
+    if not 0.1 <= box_aspect <= 10:
+        raise ValueError(f"box_aspect {box_aspect} is not the shape of a box")
     prefix = id_prefix or _prefix(position, labels, seat, reveal, sorted(highlight), narrow,
-                                  show_hand, show_opponent, show_boneyard, label_size)
+                                  show_hand, show_opponent, show_boneyard, label_size,
+                                  *(() if box_aspect == SLIDE_ASPECT else (f"box={box_aspect}",)))
     picture = _Picture(position, labels, seat, prefix, narrow, label_size)
     picture.playable = {_key(t) for t in playable}
     return picture.render(
         reveal=reveal, highlight=list(highlight), show_hand=show_hand, show_opponent=show_opponent,
-        show_boneyard=show_boneyard,
+        show_boneyard=show_boneyard, box_aspect=box_aspect,
     )
 
 
@@ -274,6 +281,8 @@ def _prefix(position: mt.Position, labels: TrainLabels, *options: object) -> str
 
 #: A wide picture's train rows hold this many tiles at least, and at most (then a train wraps).
 WIDE_ROW_LEAST, WIDE_ROW_MOST = 6, 10
+#: ... and in a wide box (a slide's picture with the slide to itself), this many at most.
+WIDE_ROW_WIDEST = 14
 
 
 class _Picture:
@@ -407,7 +416,7 @@ class _Picture:
 
     # ----- the picture --------------------------------------------------------------------------
     def render(self, *, reveal: bool, highlight: list[str], show_hand: bool, show_opponent: bool,
-               show_boneyard: bool) -> str:
+               show_boneyard: bool, box_aspect: float = 1.0) -> str:
         dwg = self.dwg
         self.targets: dict[str, bool] = {}
         self.ringed: set[tuple[int, int]] = set()
@@ -432,13 +441,17 @@ class _Picture:
 
         if self.font != FONT:
             # a slide's large words: of the widths from the narrowest to the one where no line
-            # wraps, the one that draws the picture largest in a box of SLIDE_ASPECT (wider, fewer
-            # lines wrap and the picture is shorter; too wide, it must be drawn smaller)
+            # wraps, the one that draws the picture largest in a box of ``box_aspect`` (wider, fewer
+            # lines wrap and the picture is shorter; too wide, it must be drawn smaller); a wide box
+            # may also take longer train rows, so a train wraps less
             narrowest = self.width
+            widest = math.ceil(self._widest_line())
+            if box_aspect > SLIDE_ASPECT:
+                widest = max(widest, self.train_x + WIDE_ROW_WIDEST * (L + GAP) + 2 * 16 + MARGIN)
             best = (0.0, narrowest)
-            for width in range(narrowest, max(narrowest, math.ceil(self._widest_line())) + 20, 20):
+            for width in range(narrowest, max(narrowest, widest) + 20, 20):
                 self.width = width
-                best = max(best, (min(SLIDE_ASPECT / width, 1 / total(bands())), -width))
+                best = max(best, (min(box_aspect / width, 1 / total(bands())), -width))
             self.width = -best[1]
         drawers = bands()
         height = total(drawers)
