@@ -85,7 +85,7 @@ def _table_notes(layout: SpinnerLayout, rules: RuleSet) -> list[Note]:
     (while only its ends are open), and in All Fives the count of the open ends now."""
     open_ends = layout.open_ends()
     notes = [Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]})]
-    if len(open_ends) == 2:
+    if End.UP not in open_ends:
         notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
     if rules.scores_ends:
         terms = layout.count_terms()
