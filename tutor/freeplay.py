@@ -39,9 +39,19 @@ CHECK_BYTES = 4
 GAME_ID_LENGTH = 24  # base64 of 1 + 1 + 12 + 4 = 18 bytes, no padding
 SEAT_COUNTS = PLAYBOARD.seat_counts  # the rule set says how many may play
 #: A domino id's kind: the seats in the low bits, the rule set's place in this tuple above them
-#: (Playboard is 0, so its ids are what they were before other rule sets came).
-DOMINO_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives")
+#: (Playboard is 0, so its ids are what they were before other rule sets came). Straight and All
+#: Fives were played with one spinner until issue #29: their ids of then keep that rule.
+DOMINO_RULES: tuple[str, ...] = ("playboard", "sato", "straight-one-spinner", "all-fives-one-spinner")
 RULES_SHIFT = 3
+#: Rule sets that came later (issue #29: Straight and All Fives as the rulebook says, every double
+#: branching), in a kind range of their own above every other game's, so no older id changes meaning.
+LATER_DOMINO_RULES: tuple[str, ...] = ("straight", "all-fives")
+LATER_KIND = 0x80
+#: Every rule set free play offers, the course's own first.
+FREE_PLAY_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives", "straight-one-spinner",
+                                    "all-fives-one-spinner")
+assert set(FREE_PLAY_RULES) == set(DOMINO_RULES) | set(LATER_DOMINO_RULES)
+assert LATER_KIND | len(LATER_DOMINO_RULES) << RULES_SHIFT <= 0xFF
 #: Mexican Train's ids (issue #16): a kind of its own past every DOMINO_RULES kind (and below
 #: backgammon's), since its engine is not one of RULE_SETS; the low bit says the shorter game (the
 #: double-six set) rather than the double-twelve one. Two players always.
@@ -64,6 +74,8 @@ def new_game_id(seats: int, nonce: bytes | None = None, rules: RuleSet = PLAYBOA
     given, for tests); the rule set is part of the id, so it cannot change during a match."""
     if seats not in rules.seat_counts:
         raise ValueError(f"{seats} seats: {rules.name} is for {rules.seat_range}")
+    if rules.name in LATER_DOMINO_RULES:
+        return _new_id(LATER_KIND | seats | LATER_DOMINO_RULES.index(rules.name) << RULES_SHIFT, nonce)
     return _new_id(seats | DOMINO_RULES.index(rules.name) << RULES_SHIFT, nonce)
 
 
@@ -84,10 +96,13 @@ def read_game_id(text: str) -> int:
 def read_domino_id(text: str) -> tuple[int, RuleSet]:
     """The number of seats and the rule set of a domino game id (:class:`GameIdError` otherwise)."""
     kind = _read_kind(text)
+    table = DOMINO_RULES
+    if kind & LATER_KIND:
+        table, kind = LATER_DOMINO_RULES, kind & ~LATER_KIND
     seats, index = kind & ((1 << RULES_SHIFT) - 1), kind >> RULES_SHIFT
-    if index >= len(DOMINO_RULES) or seats not in RULE_SETS[DOMINO_RULES[index]].seat_counts:
+    if index >= len(table) or seats not in RULE_SETS[table[index]].seat_counts:
         raise GameIdError("not a domino game id")
-    return seats, RULE_SETS[DOMINO_RULES[index]]
+    return seats, RULE_SETS[table[index]]
 
 
 def _read_kind(text: str) -> int:
@@ -230,7 +245,7 @@ def secret_key_from_file(path: Path) -> bytes:
 
 __all__ = [
     "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "mexican_seed", "new_mexican_id", "read_mexican_id",
-    "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
+    "FREE_PLAY_RULES", "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
     "read_game_id",
     "secret_key_from_file",
 ]

@@ -421,7 +421,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
     learner winning one, a match won after its rounds...; a tile tapped after a round's end, a
     round added after a won match. Then the first rounds of ``deals`` game ids, for the deals in
     which nobody holds a double (the heaviest tile opens)."""
-    from tutor.freeplay import DOMINO_RULES, free_play_seed, new_game_id
+    from tutor.freeplay import FREE_PLAY_RULES, free_play_seed, new_game_id
     from tutor.games.domino import Match, Required
     from tutor.games.domino.hints import SeatView, explain_turn, round_end_notes
     from tutor.games.domino.players import HeuristicPlayer
@@ -473,7 +473,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
 
     with app.test_request_context("/en/"):
         key = secret_key()
-        for name in DOMINO_RULES:
+        for name in FREE_PLAY_RULES:
             rules = RULE_SETS[name]
             for seats in rules.seat_counts:
                 for number in range(matches):  # half as the computer's players (so the learner wins some)

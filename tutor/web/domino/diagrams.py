@@ -288,6 +288,12 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
         # TRANSLATORS: short label beside the number at the open end of a spinner's bottom arm in a diagram (Straight, All Fives).
         down_end=_("bottom end"),
         seat_name=lambda seat: seat_label(seat, seats),
+        # TRANSLATORS: heading in a picture of a table where every double branches (Straight, All Fives): the row showing the two sides of a double (%(double)s, such as 4-4) and what lies on them.
+        branch_title=lambda double: _("Sides of %(double)s", double=double),
+        # TRANSLATORS: short label beside the number at the open end of a double's left side, in a picture of a table where every double branches.
+        side_left=_("left side"),
+        # TRANSLATORS: short label beside the number at the open end of a double's right side, in a picture of a table where every double branches.
+        side_right=_("right side"),
     )
 
 
@@ -320,7 +326,7 @@ def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, n
         labels = replace(labels_for(diagram), desc=quiet_description(diagram))
     labels = labels or labels_for(diagram)
     if not end_words:
-        labels = replace(labels, left_end="", right_end="", up_end="", down_end="")
+        labels = replace(labels, left_end="", right_end="", up_end="", down_end="", side_left="", side_right="")
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
     return render_position(diagram.position, labels=labels, annotations=annotations,
                            label_size=label_size, box_aspect=box_aspect, **render_options(diagram))

@@ -31,12 +31,16 @@ def rule_set_name(rules: RuleSet | str) -> str:
     return {
         # TRANSLATORS: name of a rule set: the rules this course teaches (Playboard's Draw dominoes).
         "playboard": lambda: _("Playboard (this course)"),
-        # TRANSLATORS: name of a rule set: the traditional Vietnamese rules "Sato 157"; keep the name.
+        # TRANSLATORS: name of a rule set: the rules of the Vietnamese rulebook "Cờ Domino (Sato 157)"; keep the name.
         "sato": lambda: _("Sato 157"),
         # TRANSLATORS: name of a rule set: "Straight" dominoes for two players (wikiHow); translate the name if your language has one, else keep it.
         "straight": lambda: _("Straight"),
         # TRANSLATORS: name of a rule set: "All Fives" dominoes for two players (wikiHow); keep the name or use your language's usual one.
         "all-fives": lambda: _("All Fives"),
+        # TRANSLATORS: name of a rule set: Straight with the option "one spinner": only the first double branches (the rule many clubs play). Use the same words for Straight as its own name.
+        "straight-one-spinner": lambda: _("Straight, one spinner"),
+        # TRANSLATORS: name of a rule set: All Fives with the option "one spinner": only the first double branches. Use the same words for All Fives as its own name.
+        "all-fives-one-spinner": lambda: _("All Fives, one spinner"),
         MEXICAN_TRAIN: mexican_train_name,
     }[rules if isinstance(rules, str) else rules.name]()
 
