@@ -39,6 +39,20 @@ def name(piece: tuple[int, int]) -> str:
     return f"{piece[0]}-{piece[1]}"
 
 
+def arm_of(text: str) -> str:
+    """The checker's arm of a move's text: "6-1U" -> "up", "4-2L4" -> "4-4.left" (a double's side)."""
+    arm = ARM_OF_LETTER[text[3]]
+    return f"{text[4]}-{text[4]}.{arm}" if len(text) == 5 else arm
+
+
+def move_text(piece: tuple[int, int], arm: str) -> str:
+    """A move's text from the checker's play: the tile, then the arm's letter (and a side's double)."""
+    if "." in arm:
+        double, side = arm.split(".")
+        return name(piece) + side[0].upper() + double[0]
+    return name(piece) + arm[0].upper()
+
+
 def boneyard_of(table: dict) -> list[tuple[int, int]]:
     hands = [checker.tile(t) for hand in table["deal"]["hands"] for t in hand]
     first = [checker.tile(t) for t in table["deal"].get("boneyard", [])]
@@ -133,11 +147,11 @@ class SpinnerReplay:
         if text in ("draw", "pass"):
             self.state = checker.apply(self.state, (text,))
             return
-        self.state = checker.apply(self.state, ("play", checker.tile(text[:3]), ARM_OF_LETTER[text[3]]))
+        self.state = checker.apply(self.state, ("play", checker.tile(text[:3]), arm_of(text)))
         self.last = (seat, canon(text))
 
     def legal_moves(self) -> list[str]:
-        return [name(p) + arm[0].upper() for p, arm in checker.legal_plays(self.state)]
+        return [move_text(p, arm) for p, arm in checker.legal_plays(self.state)]
 
 
 def replay(table: dict):
@@ -198,8 +212,8 @@ def independent_claims(table: dict, names) -> dict:
             out[claim] = open_numbers
         elif claim == "arms":
             arms = {}
-            for arm in checker.ARMS:
-                inner, tiles = layout.spinner, []
+            for arm in layout.ends:  # the spinner's four, and every double's two sides
+                inner, tiles = layout.start.get(arm, layout.spinner), []
                 for outer, _double in layout.ends[arm]:
                     tiles.append(f"{inner}-{outer}")
                     inner = outer
@@ -209,13 +223,13 @@ def independent_claims(table: dict, names) -> dict:
             out[claim] = layout.count()
         elif claim == "count_terms":
             terms = [] if layout.ends["left"] and layout.ends["right"] else [layout.spinner, layout.spinner]
-            for arm in checker.ARMS:
+            for arm in layout.ends:
                 if layout.ends[arm]:
                     number, double = layout.ends[arm][-1]
                     terms += [number, number] if double else [number]
             out[claim] = sorted(terms)
         elif claim == "points":
-            out[claim] = {canon(m): checker.points_of(s, checker.tile(m[:3]), ARM_OF_LETTER[m[3]]) for m in legal}
+            out[claim] = {canon(m): checker.points_of(s, checker.tile(m[:3]), arm_of(m)) for m in legal}
         elif claim == "scores":
             out[claim] = list(s.play_points)
         elif claim == "last_move":

@@ -225,6 +225,10 @@ NOTES: dict[str, Callable[..., str]] = {
     "arm": lambda arm, count, tiles: ngettext(
         "On %(arm)s: %(tiles)s.", "On %(arm)s, from the spinner outwards: %(tiles)s.", count, arm=arm_name(arm),
         tiles=_join(tiles)),
+    # TRANSLATORS: diagram description (read by screen readers): the tiles on one side of a branching double, from the double outwards; %(arm)s is "the left side of 4-4"...
+    "branch_arm": lambda arm, count, tiles: ngettext(
+        "On %(arm)s: %(tiles)s.", "On %(arm)s, from the double outwards: %(tiles)s.", count, arm=arm_name(arm),
+        tiles=_join(tiles)),
     "last_move_arm": _last_move_arm,
     # TRANSLATORS: diagram description (read by screen readers): Sato 157's later round, led by the last round's winner.
     "you_lead_any": lambda: _("You won the last round, so you lead this one: any tile of your hand may open it."),
@@ -256,8 +260,8 @@ register("domino.diagram", NOTES, __name__)
 # the open ends and which tile fits where read in a picture as in an explanation: written once, there
 lend("domino.diagram", ("ends", "fits_left", "fits_right"), "domino.explain")
 # and so do a spinner's open arms, where a tile fits and what All Fives counts
-lend("domino.diagram", ("arm_ends", "sides_closed", "count_now", "arm_fit", "arm_fit_count", "play_compulsory"),
-     "domino.explain")
+lend("domino.diagram", ("arm_ends", "sides_closed", "count_now", "arm_fit", "arm_fit_count", "play_compulsory",
+                        "doubles_branch"), "domino.explain")
 
 
 def render_note(note: Note) -> str:
