@@ -30,6 +30,7 @@ import secrets
 from pathlib import Path
 
 from tutor.games.domino import PLAYBOARD, Deal
+from tutor.games.domino.mexican_train.engine import MATCHES, MatchPlan
 from tutor.games.domino.rules import RULE_SETS, RuleSet, rules_for_round
 
 #: Bumped if the id's layout or the way deals are derived ever changes.
@@ -53,12 +54,14 @@ FREE_PLAY_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives"
 assert set(FREE_PLAY_RULES) == set(DOMINO_RULES) | set(LATER_DOMINO_RULES)
 assert LATER_KIND | len(LATER_DOMINO_RULES) << RULES_SHIFT <= 0xFF
 #: Mexican Train's ids (issue #16): a kind of its own past every DOMINO_RULES kind (and below
-#: backgammon's), since its engine is not one of RULE_SETS; the low bit says the shorter game (the
-#: double-six set) rather than the double-twelve one. Two players always.
+#: backgammon's), since its engine is not one of RULE_SETS; its two low bits say which match (0: the
+#: double-twelve game, 12 rounds; 1: the double-six set; issue #29's quicker games with the
+#: double-twelve set, 2: 6-6 down to 1-1, 3: 12-12 down to 6-6). Two players always.
 MEXICAN_KIND = 0x20
 MEXICAN_SHORT_FLAG = 1
-MEXICAN_TOPS = {0: 12, MEXICAN_SHORT_FLAG: 6}
+MEXICAN_MATCHES: dict[int, str] = {0: "twelve", MEXICAN_SHORT_FLAG: "double-six", 2: "six-down", 3: "to-six"}
 assert len(DOMINO_RULES) << RULES_SHIFT <= MEXICAN_KIND, "a domino rule set's ids would read as Mexican Train's"
+assert MEXICAN_KIND | 3 < 0x40, "Mexican Train's ids would read as backgammon's"
 
 
 class GameIdError(ValueError):
@@ -124,21 +127,27 @@ def _read_kind(text: str) -> int:
 
 
 # ---- Mexican Train: the set's top in the id, deals from the HMAC -------------------------------------
-def new_mexican_id(top: int = 12, nonce: bytes | None = None) -> str:
+def new_mexican_id(top: int = 12, nonce: bytes | None = None, match: str | None = None) -> str:
     """A fresh Mexican Train game id: the double-twelve match (12 rounds) or, ``top`` 6, the shorter
-    double-six one (6 rounds); the set is part of the id, so it cannot change during the match."""
-    flags = {value: flag for flag, value in MEXICAN_TOPS.items()}
-    if top not in flags:
-        raise ValueError(f"Mexican Train is played with a double-{sorted(MEXICAN_TOPS.values())} set, not {top}")
-    return _new_id(MEXICAN_KIND | flags[top], nonce)
+    double-six one (6 rounds); or ``match``, one of ``MATCHES`` by name (the quicker games). The
+    match is part of the id, so it cannot change during the match."""
+    if match is None:
+        if top not in (12, 6):
+            raise ValueError(f"Mexican Train is played with a double-12 or a double-6 set, not {top}")
+        match = "twelve" if top == 12 else "double-six"
+    flags = {name: flag for flag, name in MEXICAN_MATCHES.items()}
+    if match not in flags:
+        raise ValueError(f"no Mexican Train match called {match!r}: one of {', '.join(flags)}")
+    return _new_id(MEXICAN_KIND | flags[match], nonce)
 
 
-def read_mexican_id(text: str) -> int:
-    """The set's top (12 or 6) of a Mexican Train game id; :class:`GameIdError` for any other text."""
+def read_mexican_id(text: str) -> MatchPlan:
+    """The match (its set, first and last engine) of a Mexican Train game id; :class:`GameIdError`
+    for any other text."""
     kind = _read_kind(text)
-    if kind & ~MEXICAN_SHORT_FLAG != MEXICAN_KIND:
+    if kind & ~3 != MEXICAN_KIND:
         raise GameIdError("not a Mexican Train game id")
-    return MEXICAN_TOPS[kind & MEXICAN_SHORT_FLAG]
+    return MATCHES[MEXICAN_MATCHES[kind & 3]]
 
 
 def mexican_seed(key: bytes, game_id: str, purpose: str) -> int:

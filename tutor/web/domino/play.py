@@ -23,7 +23,7 @@ from tutor.games.domino.rules import OpeningReason, RoundResult, RuleSet
 from tutor.games.domino.spinner import Branch
 from tutor.freeplay import FREE_PLAY_RULES, GameIdError, free_play_deal, free_play_seed, new_game_id, read_domino_id
 from tutor.games.domino.guided import Game, cut_short, hand_by_id, default_opponents, load_hands, replay, rule_set_hands
-from tutor.games.domino.rules import RULE_SETS
+from tutor.games.domino.rules import ONE_SPINNER, RULE_SETS
 from tutor.games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from tutor.games.domino.players import summarize_turns
 from tutor.games.domino.render import FONT, render_position
@@ -142,6 +142,8 @@ def _replay(table: Table, moves: list[str], round_index: int | None = None, lead
 # ---- routes -------------------------------------------------------------------------------------
 #: The free-play rule sets offered besides the course's own, in the order of the id's kind byte.
 OTHER_RULES: tuple[RuleSet, ...] = tuple(RULE_SETS[name] for name in FREE_PLAY_RULES if name != PLAYBOARD.name)
+#: The practice page's sections: one per rule set, an option (one spinner) chosen in its rule set's form.
+OFFERED_RULES: tuple[RuleSet, ...] = tuple(rules for rules in OTHER_RULES if not rules.name.endswith(ONE_SPINNER))
 
 
 @bp.get("/hands/")
@@ -149,7 +151,7 @@ def hands_index():
     grouped = rule_set_hands()
     return render_template("domino/play/index.html", hands=list(load_hands().values()),
                            other_rules=[(rules, rule_set_name(rules), grouped.get(rules.name, []))
-                                        for rules in OTHER_RULES],
+                                        for rules in OFFERED_RULES],
                            mexican_name=mexican_play.rules_name(), mexican_hands=mexican_play.hands())
 
 

@@ -794,16 +794,16 @@ ERRORS: dict[str, Callable[..., str]] = {
     # ---- positions no game can reach by the other rule sets (tutor.games.domino.reachable) ----
     # TRANSLATORS: error of the analyze API (boneyard_too_big): the tiles in no hand and not on the table are more than the deal leaves to draw.
     "boneyard_too_big": lambda boneyard=0, dealt=0, seats=0, size=0, **p: ngettext(
-        "These hands and this table leave %(boneyard)s tiles in the boneyard, but a deal of %(size)s tiles to "
-        "each of %(seats)s players leaves %(num)d: no round can come to this position.",
-        "These hands and this table leave %(boneyard)s tiles in the boneyard, but a deal of %(size)s tiles to "
-        "each of %(seats)s players leaves %(num)d: no round can come to this position.",
-        dealt, boneyard=boneyard, seats=seats, size=size),
+        "These hands and this table leave %(num)d tile in the boneyard, but a deal of %(size)s tiles to each of "
+        "%(seats)s players leaves %(dealt)s: no round can come to this position.",
+        "These hands and this table leave %(num)d tiles in the boneyard, but a deal of %(size)s tiles to each of "
+        "%(seats)s players leaves %(dealt)s: no round can come to this position.",
+        boneyard, dealt=dealt, seats=seats, size=size),
     # TRANSLATORS: error of the analyze API (deal_size): before the lead every hand holds the tiles it was dealt.
     "deal_size": lambda seat=0, tiles=0, size=0, **p: ngettext(
-        "Seat %(seat)s holds %(tiles)s tiles before the lead, but each player is dealt %(num)d tile.",
-        "Seat %(seat)s holds %(tiles)s tiles before the lead, but each player is dealt %(num)d tiles.",
-        size, seat=seat, tiles=tiles),
+        "Seat %(seat)s holds %(num)d tile before the lead, but each player is dealt %(size)s tiles.",
+        "Seat %(seat)s holds %(num)d tiles before the lead, but each player is dealt %(size)s tiles.",
+        tiles, seat=seat, size=size),
     # TRANSLATORS: error of the analyze API (hand_too_big): a hand holds more tiles than were dealt to it and drawn by anyone.
     "hand_too_big": lambda seat=0, tiles=0, most=0, **p: ngettext(
         "Seat %(seat)s holds %(tiles)s tiles, but the tiles dealt to it and every tile drawn so far make at most %(num)d.",
