@@ -227,8 +227,8 @@ NOTES: dict[str, Callable[..., str]] = {
         tiles=_join(tiles)),
     # TRANSLATORS: diagram description (read by screen readers): the tiles on one side of a branching double, from the double outwards; %(arm)s is "the left side of 4-4"...
     "branch_arm": lambda arm, count, tiles: ngettext(
-        "On %(arm)s: %(tiles)s.", "On %(arm)s, from the double outwards: %(tiles)s.", count, arm=arm_name(arm),
-        tiles=_join(tiles)),
+        "On %(arm)s, next to the double: %(tiles)s.", "On %(arm)s, from the double outwards: %(tiles)s.", count,
+        arm=arm_name(arm), tiles=_join(tiles)),
     "last_move_arm": _last_move_arm,
     # TRANSLATORS: diagram description (read by screen readers): Sato 157's later round, led by the last round's winner.
     "you_lead_any": lambda: _("You won the last round, so you lead this one: any tile of your hand may open it."),

@@ -135,6 +135,16 @@ def _no_boneyard_pass(seats: int) -> str:
                     seats)
 
 
+def _reason_scores_nothing(tile: str, sum: str, count: int) -> str:
+    if not count:
+        # TRANSLATORS: hint engine, All Fives: the recommended play leaves every open end blank: 0 is a multiple of 5, but worth nothing.
+        return _("%(tile)s scores nothing now: the open ends then add up to %(sum)s = 0, a multiple of 5 that is "
+                 "worth nothing.", tile=tile, sum=sum)
+    # TRANSLATORS: hint engine, All Fives: the recommended play scores nothing now (it is chosen for what follows).
+    return _("%(tile)s scores nothing now: the open ends then add up to %(sum)s = %(count)s, not a multiple of 5.",
+             tile=tile, sum=sum, count=count)
+
+
 def _no_boneyard(seats: int) -> str:
     # TRANSLATORS: Sato 157 strategy hint: with four players there is no boneyard; the round is blocked as soon as nobody can play, and won on the lowest pip total.
     return ngettext("With %(num)d player every tile is dealt: there is no boneyard, so a player who cannot play passes "
@@ -632,13 +642,7 @@ NOTES: dict[str, Callable[..., str]] = {
         "%(tile)s scores at once: the open ends then add up to %(sum)s = %(count)s, a multiple of 5, so %(num)d point.",
         "%(tile)s scores at once: the open ends then add up to %(sum)s = %(count)s, a multiple of 5, so %(num)d points.",
         points, tile=tile, sum=sum, count=count),
-    # TRANSLATORS: hint engine, All Fives: the recommended play scores nothing now (it is chosen for what follows).
-    "reason_scores_nothing": lambda tile, sum, count, points: _(
-        "%(tile)s scores nothing now: the open ends then add up to %(sum)s = %(count)s, not a multiple of 5.",
-        tile=tile, sum=sum, count=count) if count else _(
-        # TRANSLATORS: hint engine, All Fives: the recommended play leaves every open end blank: 0 is a multiple of 5, but worth nothing.
-        "%(tile)s scores nothing now: the open ends then add up to %(sum)s = 0, a multiple of 5 that is worth "
-        "nothing.", tile=tile, sum=sum),
+    "reason_scores_nothing": lambda tile, sum, count, points: _reason_scores_nothing(tile, sum, count),
     # TRANSLATORS: hint engine, All Fives, a reason for the recommended move: it is the last tile.
     "reason_plays_out_to_five": lambda tile: _(
         "%(tile)s is your last tile: playing it ends the round and you score the pips left in your opponent's hand, "
