@@ -275,7 +275,7 @@ def test_each_rule_set_has_two_or_three_diagrams_in_its_section():
         by_rules.setdefault(diagram.rules.name, []).append(diagram.id)
         if diagram.rules.name != "playboard":
             assert diagram.section == diagram.rules.name, diagram.id
-    assert {k: len(v) for k, v in by_rules.items()} == {"playboard": 8, "sato": 2, "straight": 2, "all-fives": 3}
+    assert {k: len(v) for k, v in by_rules.items()} == {"playboard": 8, "sato": 2, "straight": 3, "all-fives": 4}
     course = {step.diagram: section.id for section in load_course() for step in section.steps if step.diagram}
     assert all(course[i] == DATA[i]["section"] for i in RULE_SET_IDS)
 
@@ -298,6 +298,8 @@ SHOWN = {
     "D12": {"arms", "open_ends"},  # four arms, one open end each
     "D13": {"points", "count"},  # this play scores 10
     "D14": {"count", "count_terms", "scores"},  # a double at an end counts both halves
+    "D19": {"arms", "open_ends", "legal_moves"},  # a double branches: its far end and its two sides
+    "D20": {"count", "count_terms", "points"},  # an open double counts until its far end is covered
     "D15": {"result", "opponent_pips"},  # going out, rounded to 5
 }
 
@@ -310,6 +312,8 @@ def test_each_picture_carries_what_its_caption_says():
     assert DATA["D13"]["claims"]["points"]["5-4R"] == 10 and DATA["D13"]["claims"]["count"] == 9
     assert DATA["D14"]["claims"]["count"] == 5
     assert DATA["D15"]["claims"]["opponent_pips"] == 12 and DATA["D15"]["claims"]["result"]["points"] == 10
+    assert DATA["D19"]["claims"]["legal_moves"] == ["4-1L", "4-1L4", "4-1R4"]  # three places for 4-1
+    assert DATA["D20"]["claims"]["count"] == 21 and DATA["D20"]["claims"]["points"]["4-2L"] == 15
     assert checker.round_to_five(12) == 10
 
 
@@ -406,7 +410,8 @@ def test_every_rule_set_section_asks_a_question_on_its_own_rules():
     assert [s.id for s in parts] == ["sato", "straight", "all-fives"] and all(s.id in RULE_SETS for s in parts)
     assert [s.number for s in parts] == [10, 11, 12]
     for section in parts:
-        assert 2 <= len(section.steps) <= 3 and all(step.notes for step in section.steps)
+        assert 3 <= len(section.steps) <= 5 and all(step.notes for step in section.steps)
+        assert section.steps[-1].id == "house-rules"  # it ends with what the rulebook leaves open
         asked = [step.question for step in section.steps if step.question]
         assert asked and all(DATA[q.diagram].get("rules") == section.id for q in asked)
 
@@ -440,7 +445,7 @@ def test_the_comparison_page_links_each_lesson_and_free_play(client):
     for section in (s for s in load_course() if s.part):
         assert f'href="/vi/domino/lessons/{section.id}/{section.steps[0].id}"' in page
         assert f'href="/vi/domino/play?seats=2&amp;rules={section.id}"' in page
-    last = client.get("/en/domino/lessons/all-fives/going-out").get_data(as_text=True)
+    last = client.get("/en/domino/lessons/all-fives/house-rules").get_data(as_text=True)
     assert 'href="/en/domino/play?seats=2&amp;rules=all-fives"' in last
 
 
