@@ -167,3 +167,59 @@ def test_a_table_in_the_wrong_shape_is_refused_not_dropped(client, name, body, w
     message = answer.get_json()["error"]
     assert "line must be a list" not in message and message != "This is not a valid position."
     assert post(client, body, "vi").get_json()["error"] != message
+
+
+def nested(depth: int) -> str:
+    """A list ``depth`` deep: ``[[[...]]]``."""
+    return "[" * depth + "]" * depth
+
+
+DEEP_BODIES = [(rules, field, depth) for rules in (None, "sato", "straight", "all-fives", "mexican-train")
+               for field in ("hands", "rules", "layout", "deal", "extra") for depth in (40, 1_000, 30_000)]
+
+
+@pytest.mark.parametrize("rules, field, depth", DEEP_BODIES)
+def test_a_body_nested_deep_is_a_400_about_the_body(client, rules, field, depth):
+    """Before issue #29 a body about 1,000 deep was a 500: the JSON parser's RecursionError is not the
+    ValueError Flask's ``silent`` catches. Now it is the body's refusal, in the learner's language."""
+    head = "" if rules is None or field == "rules" else f'"rules": "{rules}", '
+    body = "{" + head + f'"{field}": {nested(depth)}' + "}"
+    said = {}
+    for lang in ("en", "vi", "id"):
+        answer = client.post(f"/api/v1/domino/analyze?lang={lang}", data=body, content_type="application/json")
+        assert answer.status_code == 400, (depth, answer.status_code)
+        assert answer.get_json()["where"] == "", answer.get_json()
+        said[lang] = answer.get_json()["error"]
+    assert "body" in said["en"] and "nested too deeply" in said["en"]
+    assert len(set(said.values())) == 3  # said in each language
+
+
+@pytest.mark.parametrize("depth", [40, 1_000, 30_000])
+def test_backgammon_refuses_a_body_nested_deep_alike(client, depth):
+    body = '{"white": ' + nested(depth) + "}"
+    answer = client.post("/api/v1/backgammon/analyze?lang=en", data=body, content_type="application/json")
+    assert answer.status_code == 400 and answer.get_json()["where"] == ""
+    assert "nested too deeply" in answer.get_json()["error"]
+
+
+def test_a_body_just_deep_enough_keeps_its_own_refusal(client):
+    """32 levels are allowed: a hand nested that deep is refused as a hand, not as a deep body."""
+    from tutor.web.api import MAX_DEPTH
+
+    body = '{"hands": [' + nested(MAX_DEPTH - 2) + ', ["6-6"]], "line": []}'  # levels: the object, hands, then 30
+    answer = client.post("/api/v1/domino/analyze?lang=en", data=body, content_type="application/json")
+    assert answer.status_code == 400 and answer.get_json()["where"].startswith("hands[0]"), answer.get_json()
+    deeper = '{"hands": [' + nested(MAX_DEPTH - 1) + ', ["6-6"]], "line": []}'
+    answer = client.post("/api/v1/domino/analyze?lang=en", data=deeper, content_type="application/json")
+    assert answer.status_code == 400 and answer.get_json()["where"] == ""
+    assert "nested too deeply" in answer.get_json()["error"]
+
+
+def test_the_deepest_real_body_is_answered(client):
+    """A branching double's side, ``layout.branches["4-4"].left``, is the deepest part a body has (5)."""
+    body = {"rules": "straight", "hands": [["4-1", "5-3", "3-1", "1-0", "5-0"], ["5-5", "3-2", "2-1", "2-0", "0-0", "6-1"]],
+            "layout": {"spinner": "6-6", "left": ["6-4", "4-4"], "right": ["6-2"],
+                       "branches": {"4-4": {"left": [], "right": []}}}, "to_move": 0}
+    answer = post(client, body)
+    assert answer.status_code == 200, answer.get_json()
+    assert {(m["tile"], m["end"]) for m in answer.get_json()["legal_moves"]} >= {("4-1", "left")}

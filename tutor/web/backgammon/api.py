@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import jsonify
 
 from tutor.games.backgammon import BackgammonError, Position
 from tutor.games.backgammon.analysis import analyze as analyze_position, explain
-from tutor.web.api import error_response, game_api
+from tutor.web.api import BodyTooDeep, error_response, game_api, request_body, too_deep_response
 from tutor.web.backgammon.wording import render_error, render_notes
 
 bp = game_api("backgammon")
@@ -14,7 +14,10 @@ bp = game_api("backgammon")
 
 @bp.post("/analyze")
 def analyze():
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request_body()
+    except BodyTooDeep:
+        return too_deep_response()
     try:
         position = Position.from_json(data)
     except BackgammonError as error:

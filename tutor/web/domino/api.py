@@ -3,14 +3,14 @@ any rule set, or a Mexican Train round (``"rules": "mexican-train"``, ``tutor.we
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import jsonify
 
 from tutor.games.domino import DominoError, Position
 from tutor.games.domino.analysis import analyze as analyze_position
 from tutor.games.domino.hints import explain_position
 from tutor.games.domino.reachable import unreachable
 from tutor.games.domino.rules import PLAYBOARD, rule_set_named
-from tutor.web.api import error_response, game_api
+from tutor.web.api import BodyTooDeep, error_response, game_api, request_body, too_deep_response
 from tutor.web.domino.mexican_train import api as mexican_api
 from tutor.web.domino.wording import render_error, render_notes
 
@@ -19,7 +19,10 @@ bp = game_api("domino")
 
 @bp.post("/analyze")
 def analyze():
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request_body()
+    except BodyTooDeep:
+        return too_deep_response()
     if isinstance(data, dict) and data.get("rules") == mexican_api.NAME:
         return mexican_api.analyze(data)  # a round given as its deal and actions (README)
     try:
