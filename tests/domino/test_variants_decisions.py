@@ -137,3 +137,64 @@ def test_playboard_still_waits_for_everyone_to_pass():
         playboard = playboard.apply(Action.parse("pass"))
     assert playboard.required() is Required.OVER and playboard.passes == 4
     assert playboard.result().winner == sato.result().winner == 2
+
+
+# ---- Mexican Train's quicker games ([003c]) -----------------------------------------------------
+def test_stop_at_six_is_a_match_from_twelve_down_to_six():
+    """[003c] "to play quicker, you may start with 6-6 and go on to 1-1, or just stop at 6-6". Decision:
+    "stop at 6-6" is the usual match from 12-12 that stops after its 6-6 round (7 rounds), not a
+    single round at 6-6; both quicker games use the double-twelve set and its 16-tile hands."""
+    import mexican_checker
+
+    from tutor.games.domino.mexican_train import engine as mexican
+
+    by_hand = {"to-six": [12, 11, 10, 9, 8, 7, 6], "six-down": [6, 5, 4, 3, 2, 1]}
+    for name, engines in by_hand.items():
+        plan = mexican.MATCHES[name]
+        assert mexican_checker.match_engines(name) == engines
+        assert (plan.top, plan.start, plan.stop, plan.rounds) == (12, engines[0], engines[-1], len(engines))
+        match = mexican.Match.drawn(29, plan.top, plan.start, plan.stop)
+        played = []
+        while not match.is_over():
+            deal = match.deal(len(played))
+            played.append(deal.engine)
+            assert [len(hand) for hand in deal.hands] == [16, 16]
+            match = match.after(_played_out(deal))
+        assert played == engines
+
+
+def _played_out(deal):
+    """The round played to its end by the first legal action each turn (any end will do here)."""
+    from tutor.games.domino.mexican_train import engine as mexican
+
+    position = mexican.position_after(deal, [])
+    while not position.is_over():
+        position = position.apply(sorted(position.legal_actions())[0])
+    return position.outcome()
+
+
+def test_a_quicker_games_first_player_is_drawn_for_without_its_first_engine(monkeypatch):
+    """Decision: as in the whole match, the first player is drawn for with the first round's engine
+    out of the set (6-6 when the match starts there, 12-12 when it starts at 12-12), then the
+    players take turns starting the rounds."""
+    from tutor.games.domino.mexican_train import engine as mexican
+
+    drawn_from = []
+
+    def draw(rng, tiles):
+        drawn_from.append(list(tiles))
+        return 1
+
+    monkeypatch.setattr(mexican, "draw_for_first", draw)
+    for name, first_engine in [("six-down", 6), ("to-six", 12), ("twelve", 12)]:
+        plan = mexican.MATCHES[name]
+        match = mexican.Match.drawn(7, plan.top, plan.start, plan.stop)
+        tiles = drawn_from[-1]
+        assert len(tiles) == 91 - 1 and mexican.TrainTile(first_engine, first_engine) not in tiles
+        assert all(mexican.TrainTile(n, n) in tiles for n in range(13) if n != first_engine)
+        firsts = []
+        while not match.is_over() and len(firsts) < 3:
+            deal = match.deal(len(firsts))
+            firsts.append(deal.first)
+            match = match.after(_played_out(deal))
+        assert firsts == [1, 0, 1], name  # the drawn player, then in turn
