@@ -72,6 +72,7 @@ def test_engine_and_checker_agree_along_random_rounds():
         assert got == expected, f"outcome: engine {got!r}, checker {expected!r}{replay_text(deal, history)}"
         seen.add(expected["reason"])
     assert positions >= 10_000, positions
+    print(f"mexican-train: {positions} positions compared in {GAMES} rounds")  # the figure for reports (-s)
     # The random lines reach every rule the checker states
     assert seen == {"open double", "both trains marked", "sixth public train", "out", "blocked"}, seen
 

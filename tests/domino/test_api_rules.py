@@ -90,6 +90,7 @@ def test_spinner_positions_through_the_api_agree_with_the_checker(client, name, 
             assert all("points" not in move for move in answer["legal_moves"])
         compared += 1
     assert compared > 200 and (scoring > 10 or name.startswith("straight"))
+    print(f"{name} through the API: {compared} positions compared with the checker")  # for reports (-s)
     # a blocked end (random rounds seldom block now that more ends are open: about 1 in 150): every
     # 5 and 6 on the table, whose open ends show 5 or 6; nobody can play, nothing to draw
     hands = [["4-4", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2"], ["3-1", "3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"]]
