@@ -35,9 +35,11 @@ ROOT = Path(__file__).resolve().parents[2]
 MM = 96 / 25.4
 A4_CONTENT_WIDTH = (210 - 32) * MM
 A4_CONTENT_HEIGHT = (297 - 30) * MM
-#: A sensible handout: the twelve sections (the rulebook and the other ways to play), fifteen diagrams,
-#: exercises and answers, without waste (23 pages on Chromium 2026-12)
-PAGES = range(12, 27)
+#: A sensible handout: the thirteen sections (the rulebook and the other ways to play), twenty diagrams,
+#: exercises and answers, without waste (23 pages on Chromium 2026-12 before issue #29; with its
+#: branching tables, drawn taller, and the lessons' steps on what the rulebooks leave open: 27 in en
+#: and vi, 30 in the longer Indonesian)
+PAGES = range(12, 33)
 
 
 @pytest.fixture()
@@ -335,7 +337,14 @@ def test_the_handout_prints_on_a4_with_no_diagram_cut(live_server, browser, arti
     figures = page.evaluate("""() => Array.from(document.querySelectorAll('figure.handout-figure')).map(f => ({
         id: f.id, label: f.querySelector('.figure-label').innerText, caption: f.querySelector('.caption').innerText}))""")
     every = [*load_diagrams(), *load_mexican_diagrams()]
-    assert [f["id"] for f in figures] == sorted(every, key=lambda d: int(d[1:]))  # course order: D1 to D18
+    course_order: list[str] = []  # each diagram where the course first shows it (D19 in Straight, before D13)
+    for section in load_course():
+        for step in section.steps:
+            for shown in (step.diagram, step.question.diagram if step.question else None):
+                if shown and shown not in course_order:
+                    course_order.append(shown)
+    assert sorted(course_order) == sorted(every)
+    assert [f["id"] for f in figures] == course_order
     path = artifacts / f"handout-{lang}.pdf"
     page.pdf(path=str(path), format="A4", prefer_css_page_size=True)
     reader = PdfReader(str(path))
