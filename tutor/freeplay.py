@@ -33,6 +33,7 @@ from typing import Callable, Sequence
 
 from tutor.games.domino import PLAYBOARD, Deal
 from tutor.games.domino.mexican_train.engine import Deal as MexicanDeal
+from tutor.games.domino.mexican_train.engine import MATCHES, MatchPlan
 from tutor.games.domino.rules import RULE_SETS, RuleSet, rules_for_round
 
 #: Bumped if the id's layout or the way deals are derived ever changes. (Issue #35 changed how the
@@ -45,16 +46,28 @@ CHECK_BYTES = 4
 GAME_ID_LENGTH = 24  # base64 of 1 + 1 + 12 + 4 = 18 bytes, no padding
 SEAT_COUNTS = PLAYBOARD.seat_counts  # the rule set says how many may play
 #: A domino id's kind: the seats in the low bits, the rule set's place in this tuple above them
-#: (Playboard is 0, so its ids are what they were before other rule sets came).
-DOMINO_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives")
+#: (Playboard is 0, so its ids are what they were before other rule sets came). Straight and All
+#: Fives were played with one spinner until issue #29: their ids of then keep that rule.
+DOMINO_RULES: tuple[str, ...] = ("playboard", "sato", "straight-one-spinner", "all-fives-one-spinner")
 RULES_SHIFT = 3
+#: Rule sets that came later (issue #29: Straight and All Fives as the rulebook says, every double
+#: branching), in a kind range of their own above every other game's, so no older id changes meaning.
+LATER_DOMINO_RULES: tuple[str, ...] = ("straight", "all-fives")
+LATER_KIND = 0x80
+#: Every rule set free play offers, the course's own first.
+FREE_PLAY_RULES: tuple[str, ...] = ("playboard", "sato", "straight", "all-fives", "straight-one-spinner",
+                                    "all-fives-one-spinner")
+assert set(FREE_PLAY_RULES) == set(DOMINO_RULES) | set(LATER_DOMINO_RULES)
+assert LATER_KIND | len(LATER_DOMINO_RULES) << RULES_SHIFT <= 0xFF
 #: Mexican Train's ids (issue #16): a kind of its own past every DOMINO_RULES kind (and below
-#: backgammon's), since its engine is not one of RULE_SETS; the low bit says the shorter game (the
-#: double-six set) rather than the double-twelve one. Two players always.
+#: backgammon's), since its engine is not one of RULE_SETS; its two low bits say which match (0: the
+#: double-twelve game, 12 rounds; 1: the double-six set; issue #29's quicker games with the
+#: double-twelve set, 2: 6-6 down to 1-1, 3: 12-12 down to 6-6). Two players always.
 MEXICAN_KIND = 0x20
 MEXICAN_SHORT_FLAG = 1
-MEXICAN_TOPS = {0: 12, MEXICAN_SHORT_FLAG: 6}
+MEXICAN_MATCHES: dict[int, str] = {0: "twelve", MEXICAN_SHORT_FLAG: "double-six", 2: "six-down", 3: "to-six"}
 assert len(DOMINO_RULES) << RULES_SHIFT <= MEXICAN_KIND, "a domino rule set's ids would read as Mexican Train's"
+assert MEXICAN_KIND | 3 < 0x40, "Mexican Train's ids would read as backgammon's"
 
 
 class GameIdError(ValueError):
@@ -70,6 +83,8 @@ def new_game_id(seats: int, nonce: bytes | None = None, rules: RuleSet = PLAYBOA
     given, for tests); the rule set is part of the id, so it cannot change during a match."""
     if seats not in rules.seat_counts:
         raise ValueError(f"{seats} seats: {rules.name} is for {rules.seat_range}")
+    if rules.name in LATER_DOMINO_RULES:
+        return _new_id(LATER_KIND | seats | LATER_DOMINO_RULES.index(rules.name) << RULES_SHIFT, nonce)
     return _new_id(seats | DOMINO_RULES.index(rules.name) << RULES_SHIFT, nonce)
 
 
@@ -90,10 +105,13 @@ def read_game_id(text: str) -> int:
 def read_domino_id(text: str) -> tuple[int, RuleSet]:
     """The number of seats and the rule set of a domino game id (:class:`GameIdError` otherwise)."""
     kind = _read_kind(text)
+    table = DOMINO_RULES
+    if kind & LATER_KIND:
+        table, kind = LATER_DOMINO_RULES, kind & ~LATER_KIND
     seats, index = kind & ((1 << RULES_SHIFT) - 1), kind >> RULES_SHIFT
-    if index >= len(DOMINO_RULES) or seats not in RULE_SETS[DOMINO_RULES[index]].seat_counts:
+    if index >= len(table) or seats not in RULE_SETS[table[index]].seat_counts:
         raise GameIdError("not a domino game id")
-    return seats, RULE_SETS[DOMINO_RULES[index]]
+    return seats, RULE_SETS[table[index]]
 
 
 def _read_kind(text: str) -> int:
@@ -115,21 +133,27 @@ def _read_kind(text: str) -> int:
 
 
 # ---- Mexican Train: the set's top in the id, deals from the HMAC -------------------------------------
-def new_mexican_id(top: int = 12, nonce: bytes | None = None) -> str:
+def new_mexican_id(top: int = 12, nonce: bytes | None = None, match: str | None = None) -> str:
     """A fresh Mexican Train game id: the double-twelve match (12 rounds) or, ``top`` 6, the shorter
-    double-six one (6 rounds); the set is part of the id, so it cannot change during the match."""
-    flags = {value: flag for flag, value in MEXICAN_TOPS.items()}
-    if top not in flags:
-        raise ValueError(f"Mexican Train is played with a double-{sorted(MEXICAN_TOPS.values())} set, not {top}")
-    return _new_id(MEXICAN_KIND | flags[top], nonce)
+    double-six one (6 rounds); or ``match``, one of ``MATCHES`` by name (the quicker games). The
+    match is part of the id, so it cannot change during the match."""
+    if match is None:
+        if top not in (12, 6):
+            raise ValueError(f"Mexican Train is played with a double-12 or a double-6 set, not {top}")
+        match = "twelve" if top == 12 else "double-six"
+    flags = {name: flag for flag, name in MEXICAN_MATCHES.items()}
+    if match not in flags:
+        raise ValueError(f"no Mexican Train match called {match!r}: one of {', '.join(flags)}")
+    return _new_id(MEXICAN_KIND | flags[match], nonce)
 
 
-def read_mexican_id(text: str) -> int:
-    """The set's top (12 or 6) of a Mexican Train game id; :class:`GameIdError` for any other text."""
+def read_mexican_id(text: str) -> MatchPlan:
+    """The match (its set, first and last engine) of a Mexican Train game id; :class:`GameIdError`
+    for any other text."""
     kind = _read_kind(text)
-    if kind & ~MEXICAN_SHORT_FLAG != MEXICAN_KIND:
+    if kind & ~3 != MEXICAN_KIND:
         raise GameIdError("not a Mexican Train game id")
-    return MEXICAN_TOPS[kind & MEXICAN_SHORT_FLAG]
+    return MATCHES[MEXICAN_MATCHES[kind & 3]]
 
 
 def mexican_seed(key: bytes, game_id: str, purpose: str) -> int:
@@ -342,7 +366,7 @@ __all__ = [
     "MAX_DEAL_NUMBER", "Reshuffle", "action_path", "boneyard_shuffle", "free_play_shuffle",
     "mexican_round", "mexican_shuffle", "redeal_seed",
     "BackgammonDice", "new_backgammon_id", "read_backgammon_id", "strong_opponent", "mexican_seed", "new_mexican_id", "read_mexican_id",
-    "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
+    "FREE_PLAY_RULES", "GAME_ID_LENGTH", "GameIdError", "free_play_deal", "free_play_seed", "new_game_id", "read_domino_id",
     "read_game_id",
     "MIN_KEY_BYTES", "secret_key_from_environment", "secret_key_from_file",
 ]

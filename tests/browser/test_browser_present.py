@@ -42,9 +42,10 @@ MM = 96 / 25.4
 A4_CONTENT_WIDTH = (210 - 32) * MM
 A4_CONTENT_HEIGHT = (297 - 30) * MM
 #: A sensible teacher's handout: the thirteen sections (the rulebook and the other ways to play), the
-#: eighteen diagrams, the lesson plans, 45 exercises and their answers, without waste (35 pages in
-#: Indonesian on Chromium 2026-12; 23 before the worksheets had more than one exercise a section)
-PAGES = range(28, 44)
+#: diagrams, the lesson plans, the exercises and their answers, without waste (35 pages in Indonesian
+#: on Chromium 2026-12 with issue #32's worksheets, before issue #29's branching tables, drawn taller,
+#: and the lessons' steps on what the rulebooks leave open)
+PAGES = range(28, 48)
 #: The class's copy, a worksheet: the whole course's, and each section's alone (14 and 1 or 2 pages)
 WORKSHEET_PAGES = range(8, 18)
 
@@ -345,7 +346,14 @@ def test_the_handout_prints_on_a4_with_no_diagram_cut(live_server, browser, arti
     figures = page.evaluate("""() => Array.from(document.querySelectorAll('figure.handout-figure')).map(f => ({
         id: f.id, label: f.querySelector('.figure-label').innerText, caption: f.querySelector('.caption').innerText}))""")
     every = [*load_diagrams(), *load_mexican_diagrams()]
-    assert [f["id"] for f in figures] == sorted(every, key=lambda d: int(d[1:]))  # course order: D1 to D21
+    course_order: list[str] = []  # each diagram where the course first shows it (D22 in Straight, before D13)
+    for section in load_course():
+        for step in section.steps:
+            for shown in (step.diagram, step.question.diagram if step.question else None):
+                if shown and shown not in course_order:
+                    course_order.append(shown)
+    assert sorted(course_order) == sorted(every)
+    assert [f["id"] for f in figures] == course_order
     path = artifacts / f"handout-{lang}.pdf"
     page.pdf(path=str(path), format="A4", prefer_css_page_size=True)
     reader = PdfReader(str(path))

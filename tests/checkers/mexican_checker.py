@@ -237,3 +237,23 @@ def markers(deal: dict, history: list[str]) -> list[bool]:
 
 def open_double(deal: dict, history: list[str]) -> str | None:
     return replay(deal, history).open_double
+
+
+# --- matches ([003c]: 12-12 down to 1-1; "to play quicker, start with 6-6 and go on to 1-1, or stop
+# at 6-6"; "in theory, a double-six set") -------------------------------------------------------------
+
+#: Each match this app offers, as (the set's top, the first round's engine, the last round's engine).
+MATCHES = {"twelve": (12, 12, 1), "six-down": (12, 6, 1), "to-six": (12, 12, 6), "double-six": (6, 6, 1)}
+#: VARIANTS.md: 16 tiles each from the double-twelve set (the seed's), 7 from the double-six one (a decision).
+HAND_SIZES = {12: 16, 6: 7}
+
+
+def match_engines(name: str) -> list[int]:
+    """The engines of a match's rounds, in the order played: one double lower each round."""
+    _top, first, last = MATCHES[name]
+    return list(range(first, last - 1, -1))
+
+
+def match_result(totals: list[int]) -> list[int]:
+    """The seats that win a finished match: the lower total of pips kept (both when equal)."""
+    return [seat for seat in (0, 1) if totals[seat] == min(totals)]

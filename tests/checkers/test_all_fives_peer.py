@@ -1,7 +1,9 @@
 """All Fives against a peer written by other people: the PyPI package ``all-fives-domino`` (issue
 #15), through tests/checkers/all_fives_peer.py, on the cases where its rules are VARIANTS.md's: the count of
 the open ends and the points after a play on every layout, and the legal plays with their scores
-unless exactly three arms hold tiles (the package never opens the spinner's fourth side)."""
+unless exactly three arms hold tiles (the package never opens the spinner's fourth side). The package
+plays with one spinner (only the first double branches), so it is held to that option, All Fives with
+one spinner; the rulebook's branching doubles are checked against variants_checker.py alone."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 
 import all_fives_peer as peer
 from tutor.games.domino.round import Deal
-from tutor.games.domino.rules import ALL_FIVES
+from tutor.games.domino.rules import ALL_FIVES_ONE_SPINNER as ALL_FIVES
 from tutor.games.domino.spinner import ARMS
 
 pytestmark = pytest.mark.skipif(peer.installed_version() is None, reason="all-fives-domino is in the dev extra")

@@ -16,8 +16,9 @@ from tutor.games.domino.mexican_train import engine as engine
 
 #: (engine double, the set's highest number, tiles in each hand): VARIANTS.md's 16 tiles from a
 #: double-twelve set, 7 from a double-six one; mostly the first round's 12-12
-KINDS = [(12, 12, 16)] * 4 + [(11, 12, 16), (7, 12, 16), (1, 12, 16), (6, 6, 7), (3, 6, 7), (1, 6, 7)]
-GAMES = 150
+KINDS = [(12, 12, 16)] * 4 + [(11, 12, 16), (7, 12, 16), (1, 12, 16), (6, 6, 7), (3, 6, 7), (1, 6, 7),
+                              (6, 12, 16)]  # the quicker games' first (6-6 down) or last (down to 6-6) round
+GAMES = 154
 
 
 def random_deal(rng: random.Random, engine_double: int, top: int, hand_size: int) -> dict:
@@ -71,6 +72,7 @@ def test_engine_and_checker_agree_along_random_rounds():
         assert got == expected, f"outcome: engine {got!r}, checker {expected!r}{replay_text(deal, history)}"
         seen.add(expected["reason"])
     assert positions >= 10_000, positions
+    print(f"mexican-train: {positions} positions compared in {GAMES} rounds")  # the figure for reports (-s)
     # The random lines reach every rule the checker states
     assert seen == {"open double", "both trains marked", "sixth public train", "out", "blocked"}, seen
 
@@ -161,3 +163,30 @@ def test_engine_and_checker_refuse_the_same_illegal_actions():
                 tried += 1
             history.append(rng.choice(legal))
     assert tried > 1_000, tried
+
+
+def test_every_match_plays_its_rounds_as_the_checker_says():
+    """The four matches ([003c] and its quicker games, issue #29): the engine's Match deals each round
+    with the checker's engine, in order, the hands of the checker's size, whoever starts in turn,
+    and ends after the checker's last round with the checker's winners."""
+    rng = random.Random(29)
+    for name in checker.MATCHES:
+        plan = engine.MATCHES[name]
+        top, first, last = checker.MATCHES[name]
+        assert (plan.top, plan.start, plan.stop, plan.rounds) == (top, first, last, len(checker.match_engines(name)))
+        match = engine.Match.drawn(rng.randrange(10**6), plan.top, plan.start, plan.stop)
+        engines, totals = [], [0, 0]
+        while not match.is_over():
+            deal = match.deal(rng.randrange(10**6))
+            engines.append(deal.engine)
+            assert [len(hand) for hand in deal.hands] == [checker.HAND_SIZES[top]] * 2
+            assert deal.first == (match.first + len(engines) - 1) % 2
+            data = deal.to_dict()
+            history: list[str] = []
+            while checker.legal_actions(data, history):
+                history.append(rng.choice(checker.legal_actions(data, history)))
+            outcome = checker.outcome(data, history)
+            totals = [totals[s] + outcome["pips"][s] for s in (0, 1)]
+            match = match.after(engine.position_after(data, history).outcome())
+        assert engines == checker.match_engines(name), name
+        assert list(match.totals) == totals and list(match.winners) == checker.match_result(totals)

@@ -260,6 +260,7 @@ def test_going_out_earns_the_opponents_pips(rules, loser, points):
 
 def blocked_round(rules: str):
     # seat 0: 5-5 5-2 6-3 6-4; seat 1: 5-0 6-1 6-2; nothing to draw. Seat 0 leads 5-5.
+    # (Every double branches, but no double is played after the spinner: with one spinner alike.)
     state = deal("5-5 5-2 6-3 6-4", "5-0 6-1 6-2", "", rules)
     assert legal_plays(state) == [((5, 0), "left"), ((5, 0), "right")]
     state = play(state, "5-0", "left")   # seat 1: 0 + 10 (spinner, right bare) = 10
@@ -269,11 +270,11 @@ def blocked_round(rules: str):
     state = play(state, "6-2", "right")  # seat 1: 0 + 6 = 6
     assert legal_plays(state) == [((6, 3), "right"), ((6, 4), "right")]
     state = play(state, "6-4", "right")  # seat 0: 0 + 4 = 4; ends 0, 4, 5, 5
-    assert required(state) == "pass"     # seat 1 holds 6-1
-    state = apply(state, ("pass",))
-    assert result(state) is None and required(state) == "pass"  # seat 0 holds 6-3
-    state = apply(state, ("pass",))
-    assert required(state) == "over" and state.last_placer == 0
+    # seat 1 holds 6-1, seat 0 holds 6-3, nothing to draw: nobody can play, so the round is over
+    # now ([003a]: "both players cannot play ... and nothing is left to draw"), without passes
+    assert required(state) == "over" and state.last_placer == 0 and state.passes == 0
+    with pytest.raises(ValueError):
+        apply(state, ("pass",))
     return state
 
 
@@ -293,9 +294,9 @@ def test_a_blocked_all_fives_round_goes_to_the_last_placer():
 
 
 def test_a_blocked_round_right_after_the_lead_goes_to_the_leader_in_all_fives():
-    # seat 0 leads 6-6; nobody holds a 6 and nothing is left to draw: pass, pass.
+    # seat 0 leads 6-6; nobody holds a 6 and nothing is left to draw: over at once.
     state = deal("6-6 3-2", "4-1 2-0")
-    state = apply(apply(state, ("pass",)), ("pass",))
+    assert required(state) == "over"
     # the lead is the last tile placed: seat 0 takes seat 1's 5 + 2 = 7 pips, rounded 5
     assert result(state)["winner"] == 0 and result(state)["points"] == 5
 
@@ -306,8 +307,8 @@ def test_straight_blocked_ties_are_nobodys_round():
     assert straight_blocked_winner([tiles("4-1 1-0"), tiles("3-0 2-1")]) is None  # 6 and 6
     assert straight_blocked_winner([tiles("4-3"), tiles("3-1 2-0")]) == 1  # 7 against 6
     state = deal("3-3 4-2", "1-0 5-0", "", "straight")
-    # seat 0 leads 3-3; seat 1 (1-0 5-0) holds no 3: pass; seat 0 (4-2) holds no 3: pass
-    state = apply(apply(state, ("pass",)), ("pass",))
+    # seat 0 leads 3-3; seat 1 (1-0 5-0) and seat 0 (4-2) hold no 3: over at once, no passes
+    assert required(state) == "over"
     # 4 + 2 = 6 against 1 + 0 + 5 + 0 = 6: a tie, nobody scores
     assert result(state) == {"reason": "blocked", "winner": None, "points": 0,
                              "play_points": (0, 0), "pips": (6, 6)}

@@ -1,15 +1,23 @@
 """An independent statement of the other domino rule sets (VARIANTS.md: Sato 157, Straight, All
 Fives), written apart from the engine and sharing no code with it, to check the engine against
-(issue #15), as ``independent_checker.py`` does for Playboard's rules.
+(issues #15 and #29), as ``independent_checker.py`` does for Playboard's rules. Written again from
+the seeds for issue #29: [003a] "the chain may branch when you play a double, making new ends" (a
+double laid crosswise "creates 2 new ends and 3 more places to play": its two sides and its far
+end), [003b] "from it, players may play on any end of the double", and [003], [004]: a round is over
+as soon as nobody can play and nothing is left to draw.
 
 Everything is plain data: a tile is a pair ``(high, low)``; a layout with a spinner is the spinner's
-number and four arms (lists of the numbers showing at each arm's outer end after each tile, so the
-last one is the arm's open end), in the order ``left, right, up, down``; a line without a spinner
-(Sato 157) is its two open ends.
+number and its arms by name (``left``, ``right``, ``up``, ``down``, and when every double branches
+``"4-4.left"`` / ``"4-4.right"``, the two sides of a double laid in an arm), each a list of the
+numbers showing at the arm's outer end after each tile, so the last one is the arm's open end; a
+line without a spinner (Sato 157) is its two open ends.
 
 Straight and All Fives are also played here as whole rounds (``start``, ``required``,
 ``legal_plays``, ``points_of``, ``apply``, ``result``) and matches (``straight_match_winner``,
-``all_fives_match_winner``), from VARIANTS.md's tables and worked examples only.
+``all_fives_match_winner``), and so is Sato 157 (``sato_start``, ``sato_required``,
+``sato_legal_plays``, ``sato_apply``, ``sato_result``), from VARIANTS.md's tables, its worked
+examples and the seeds only. A rule set's name ending in ``-one-spinner`` is the option where only
+the spinner branches.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 ARMS = ("left", "right", "up", "down")
+ONE_SPINNER = "-one-spinner"
 
 
 def tile(text: str) -> tuple[int, int]:
@@ -35,21 +44,29 @@ class SpinnerLayout:
     """A spinner game's table (Straight, All Fives): the spinner and what lies on each arm.
 
     ``ends[arm]`` lists, for each tile on that arm, the number at the arm's outer end once it was
-    played, and whether that tile was a double (it then counts both halves while it is the end)."""
+    played, and whether that tile was a double (it then counts both halves while it is the arm's
+    last tile). ``start[arm]`` is the number an arm without a tile shows: the spinner's for its four
+    arms, the double's for a double's side. ``branching``: every double laid in an arm opens its
+    two sides as new arms ([003a]); False: one spinner, only the first double branches."""
 
     spinner: int
     ends: dict[str, list[tuple[int, bool]]] = field(default_factory=lambda: {arm: [] for arm in ARMS})
+    branching: bool = False
+    start: dict[str, int] = field(default_factory=dict)
 
     def open_arms(self) -> list[str]:
         """Where a tile may go: left and right from the start; up and down once both left and
-        right hold a tile (VARIANTS.md, decision)."""
+        right hold a tile (VARIANTS.md, decision); each side of a double laid in an arm from the
+        moment it is laid (the seed's "3 more places": its two sides and its far end)."""
         arms = ["left", "right"]
         if self.ends["left"] and self.ends["right"]:
             arms += ["up", "down"]
-        return arms
+        return arms + [arm for arm in self.ends if arm not in ARMS]
 
     def end_number(self, arm: str) -> int:
-        return self.ends[arm][-1][0] if self.ends[arm] else self.spinner
+        if self.ends[arm]:
+            return self.ends[arm][-1][0]
+        return self.start.get(arm, self.spinner)
 
     def fits(self, piece: tuple[int, int]) -> list[str]:
         """The arms ``piece`` can be played on (one half equals the arm's open number)."""
@@ -62,17 +79,24 @@ class SpinnerLayout:
         a, b = piece
         outer = b if a == number else a
         self.ends[arm].append((outer, a == b))
+        if a == b and self.branching:  # laid crosswise: its two sides open as new arms
+            for hand in ("left", "right"):
+                name = f"{a}-{a}.{hand}"
+                self.ends[name] = []
+                self.start[name] = a
 
     def copy(self) -> SpinnerLayout:
         """A layout to play on without changing this one (``apply`` returns new rounds)."""
-        return SpinnerLayout(self.spinner, {arm: list(ends) for arm, ends in self.ends.items()})
+        return SpinnerLayout(self.spinner, {arm: list(ends) for arm, ends in self.ends.items()}, self.branching,
+                             dict(self.start))
 
     def count(self) -> int:
         """All Fives: the sum of the open ends. Each arm with tiles counts its end (both halves
-        of a double); the spinner counts both its halves until left and right both hold a tile
-        (VARIANTS.md, decision), and nothing after."""
+        of a double that is its last tile, whatever lies on that double's sides); an arm without
+        a tile counts nothing; the spinner counts both its halves until left and right both hold a
+        tile (VARIANTS.md, decisions), and nothing after."""
         total = 0
-        for arm in ARMS:
+        for arm in self.ends:
             if self.ends[arm]:
                 number, double = self.ends[arm][-1]
                 total += 2 * number if double else number
@@ -143,7 +167,7 @@ def opening_tile(hands: list[list[tuple[int, int]]]) -> tuple[int, tuple[int, in
 Tile = tuple[int, int]
 STRAIGHT = "straight"
 ALL_FIVES = "all-fives"
-SPINNER_RULES = (STRAIGHT, ALL_FIVES)
+SPINNER_RULES = (STRAIGHT, ALL_FIVES, STRAIGHT + ONE_SPINNER, ALL_FIVES + ONE_SPINNER)
 ALL_TILES: list[Tile] = [(a, b) for a in range(7) for b in range(a + 1)]
 #: VARIANTS.md: a real deal is 7 tiles each and 14 in the boneyard. ``start`` does not insist, so
 #: hand-worked tests can use short deals; the rules of play do not depend on the sizes.
@@ -166,12 +190,12 @@ class SpinnerRound:
 
     ``apply`` never changes a round: it returns a new one (the old one stays a valid snapshot)."""
 
-    rules: str                      # "straight" or "all-fives"
+    rules: str                      # "straight" or "all-fives" (the ``-one-spinner`` option: plain name here)
     hands: list[list[Tile]]         # the two hands; a drawn tile goes to the end
     boneyard: list[Tile]            # in draw order: the next draw takes boneyard[0]
     layout: SpinnerLayout
     to_move: int                    # the seat whose turn it is
-    passes: int = 0                 # passes in a row (two: blocked)
+    passes: int = 0                 # passes in a row (a pass ends no round: one seat can still play)
     play_points: list[int] = field(default_factory=lambda: [0, 0])  # All Fives, per seat
     last_placer: int = 0            # the seat that placed the last tile (the lead counts)
     placed: list[Tile] = field(default_factory=list)  # the tiles on the table, lead first
@@ -208,14 +232,23 @@ def start(hands: list[list[Tile]], boneyard: list[Tile], rules: str) -> SpinnerR
         return None
     seat, double = opening
     hands[seat].remove(double)
+    branching = not rules.endswith(ONE_SPINNER)
     return SpinnerRound(
-        rules=rules, hands=hands, boneyard=boneyard, layout=SpinnerLayout(double[0]),
-        to_move=1 - seat, last_placer=seat, placed=[double],
+        rules=rules.removesuffix(ONE_SPINNER), hands=hands, boneyard=boneyard,
+        layout=SpinnerLayout(double[0], branching=branching), to_move=1 - seat, last_placer=seat, placed=[double],
     )
 
 
+def _stuck(hand: list[Tile], layout: SpinnerLayout) -> bool:
+    return not any(layout.fits(piece) for piece in hand)
+
+
 def _over(state: SpinnerRound) -> bool:
-    return not state.hands[0] or not state.hands[1] or state.passes >= 2
+    """A hand is empty, or ([003a], [003b]) both players cannot play and nothing is left to draw:
+    the round ends then, whoever is to move (no passes are needed to end it)."""
+    if not state.hands[0] or not state.hands[1]:
+        return True
+    return not state.boneyard and all(_stuck(hand, state.layout) for hand in state.hands)
 
 
 def legal_plays(state: SpinnerRound) -> list[tuple[Tile, str]]:
@@ -229,7 +262,8 @@ def legal_plays(state: SpinnerRound) -> list[tuple[Tile, str]]:
 
 
 def required(state: SpinnerRound) -> str:
-    """What the rules require next: "over" (a hand is empty, or both seats passed in a row),
+    """What the rules require next: "over" (a hand is empty, or nobody can play with the boneyard
+    empty),
     "play" (a tile fits: playing is compulsory), "draw" (nothing fits and the boneyard has tiles:
     draw one and keep the turn), "pass" (nothing fits, boneyard empty)."""
     if _over(state):
@@ -296,7 +330,7 @@ def apply(state: SpinnerRound, action: tuple) -> SpinnerRound:
 def result(state: SpinnerRound) -> dict | None:
     """``None`` while the round goes on; else how it ended:
 
-    - ``reason``: "domino" (a hand is empty) or "blocked" (both seats passed in a row);
+    - ``reason``: "domino" (a hand is empty) or "blocked" (nobody can play, nothing to draw);
     - ``winner``: the seat that takes the round-end points, or ``None`` (Straight, blocked, equal
       pips);
     - ``points``: the round-end points. Straight: the opponent's pips to the one who went out;
@@ -380,3 +414,121 @@ def all_fives_match_winner(events: Sequence[tuple[int, int]], target: int = ALL_
         if totals[seat] >= target:
             winner = seat
     return winner
+
+
+# --- Sato 157: whole rounds ([004], VARIANTS.md) -------------------------------------------------
+
+def heaviest_tile(hands: list[list[Tile]]) -> tuple[int, Tile]:
+    """No double dealt (VARIANTS.md, decision as in Playboard): the heaviest tile leads, equal pip
+    counts ranked by the higher half."""
+    _, seat, piece = max((a + b, a, i, (a, b)) for i, hand in enumerate(hands) for a, b in hand)[1:]
+    return seat, piece
+
+
+@dataclass
+class SatoRound:
+    """A round of Sato 157 for 2 to 4 seats: a line with two open ends (``None`` before the lead)."""
+
+    hands: list[list[Tile]]
+    boneyard: list[Tile]            # in draw order: the next draw takes boneyard[0]
+    to_move: int
+    ends: tuple[int, int] | None = None
+    leader_tile: Tile | None = None  # the tile that must lead (None: any tile, a later round's leader)
+    passes: int = 0
+    placed: list[Tile] = field(default_factory=list)
+
+
+def sato_start(hands: list[list[Tile]], boneyard: list[Tile], leader: int | None = None) -> SatoRound:
+    """The deal before the lead: 7 tiles a seat ([004] for 2 or 4 players; 3 players: the app's
+    decision). The first round (``leader`` None) is led by the highest double ([004]), else the
+    heaviest tile; a later round by ``leader``, the previous winner ([004]), with any tile."""
+    hands = [[_check_tile(t) for t in hand] for hand in hands]
+    if len(hands) not in (2, 3, 4):
+        raise ValueError("Sato 157 is for 2 to 4 players")
+    if leader is not None:
+        return SatoRound(hands, [_check_tile(t) for t in boneyard], leader)
+    opening = opening_tile(hands)
+    seat, piece = opening if opening is not None else heaviest_tile(hands)
+    return SatoRound(hands, [_check_tile(t) for t in boneyard], seat, leader_tile=piece)
+
+
+def _sato_fits(piece: Tile, ends: tuple[int, int]) -> list[str]:
+    return [end for end, number in zip(("left", "right"), ends) if number in piece]
+
+
+def _sato_over(state: SatoRound) -> bool:
+    """A hand is empty, or ([004]) no player can move any more: the boneyard is empty and nobody
+    holds a tile that fits an end."""
+    if state.ends is None:
+        return False
+    if not all(state.hands):
+        return True
+    return not state.boneyard and not any(_sato_fits(p, state.ends) for hand in state.hands for p in hand)
+
+
+def sato_legal_plays(state: SatoRound) -> list[tuple[Tile, str | None]]:
+    """``(tile, "left" | "right")`` plays, sorted; the lead as ``(tile, None)``."""
+    if _sato_over(state):
+        return []
+    hand = state.hands[state.to_move]
+    if state.ends is None:
+        return sorted((p, None) for p in hand if state.leader_tile in (None, p))
+    return sorted((p, end) for p in hand for end in _sato_fits(p, state.ends))
+
+
+def sato_required(state: SatoRound) -> str:
+    """"open", "play", "draw" (nothing fits, the boneyard has tiles: [004] draw until one fits or
+    the boneyard is empty), "pass" (nothing fits, nothing to draw, another player can still play)
+    or "over"."""
+    if _sato_over(state):
+        return "over"
+    if state.ends is None:
+        return "open"
+    if sato_legal_plays(state):
+        return "play"
+    return "draw" if state.boneyard else "pass"
+
+
+def sato_apply(state: SatoRound, action: tuple) -> SatoRound:
+    """``("play", tile, end)`` (``end`` None for the lead), ``("draw",)`` or ``("pass",)``; a new round."""
+    need = sato_required(state)
+    seat = state.to_move
+    new = replace(state, hands=[list(h) for h in state.hands], boneyard=list(state.boneyard), placed=list(state.placed))
+    following = (seat + 1) % len(state.hands)
+    if action[0] == "play":
+        piece, end = _check_tile(action[1]), action[2]
+        if (piece, end) not in sato_legal_plays(state):
+            raise ValueError(f"seat {seat} may not play {piece} at {end}")
+        new.hands[seat].remove(piece)
+        new.placed.append(piece)
+        if state.ends is None:
+            new.ends = piece
+        else:
+            left, right = state.ends
+            a, b = piece
+            if end == "left":
+                new.ends = (b if a == left else a, right)
+            else:
+                new.ends = (left, b if a == right else a)
+        new.passes, new.to_move = 0, following
+    elif action == ("draw",) and need == "draw":
+        new.hands[seat].append(new.boneyard.pop(0))
+    elif action == ("pass",) and need == "pass":
+        new.passes, new.to_move = state.passes + 1, following
+    else:
+        raise ValueError(f"seat {seat} may not {action}: the rules require {need}")
+    return new
+
+
+def sato_result(state: SatoRound) -> dict | None:
+    """How a finished round ended: "domino" (the winner scores the pips in the other hands) or
+    "blocked" (the lowest pips win, then fewer tiles, else nobody; the winner scores the others'
+    pips: VARIANTS.md's decisions)."""
+    if not _sato_over(state):
+        return None
+    emptied = [seat for seat, hand in enumerate(state.hands) if not hand]
+    if emptied:
+        return {"reason": "domino", "winner": emptied[0], "points": sato_points(state.hands, emptied[0])}
+    winner = blocked_winner(state.hands)
+    return {"reason": "blocked", "winner": winner,
+            "points": 0 if winner is None else sato_points(state.hands, winner)}

@@ -210,7 +210,7 @@ def test_the_instance_key_is_made_once_and_shared_by_processes_starting_together
 
 
 def test_a_game_id_carries_its_rule_set_and_playboard_ids_are_unchanged():
-    from tutor.freeplay import DOMINO_RULES, read_domino_id
+    from tutor.freeplay import FREE_PLAY_RULES, read_domino_id
     from tutor.games.domino.rules import PLAYBOARD, RULE_SETS
 
     nonce = bytes(range(12))
@@ -218,7 +218,7 @@ def test_a_game_id_carries_its_rule_set_and_playboard_ids_are_unchanged():
     # Playboard's id is its seat count alone, as before other rule sets came: old addresses still work
     import base64
     assert base64.urlsafe_b64decode(new_game_id(4, nonce=nonce))[1] == 4
-    for name in DOMINO_RULES:
+    for name in FREE_PLAY_RULES:
         rules = RULE_SETS[name]
         for seats in rules.seat_counts:
             game_id = new_game_id(seats, nonce=nonce, rules=rules)
@@ -228,6 +228,28 @@ def test_a_game_id_carries_its_rule_set_and_playboard_ids_are_unchanged():
             deal.position()  # a spinner game's deal has a double to lead
     with pytest.raises(ValueError):
         new_game_id(3, rules=RULE_SETS["straight"])  # Straight is for two
+
+
+def test_old_straight_and_all_fives_ids_keep_one_spinner():
+    """Before issue #29 Straight and All Fives were played with one spinner, their ids' kind the rule
+    set's place (2, 3) above the seats: such an id, made byte by byte as it was then, still reads as
+    that rule, now the option "one spinner"; the new ids of the rulebook's rule (every double
+    branches) have kinds of their own, 0x80 up, which no older id could have."""
+    import base64
+
+    from tutor.freeplay import _check, read_domino_id
+    from tutor.games.domino.rules import RULE_SETS
+
+    for kind, name in [(2 | 2 << 3, "straight-one-spinner"), (2 | 3 << 3, "all-fives-one-spinner"),
+                       (2 | 1 << 3, "sato"), (4 | 1 << 3, "sato"), (3, "playboard")]:
+        body = bytes([1, kind]) + bytes(range(12))
+        old = base64.urlsafe_b64encode(body + _check(body)).decode("ascii")
+        assert read_domino_id(old) == (kind & 7, RULE_SETS[name])
+        assert new_game_id(kind & 7, nonce=bytes(range(12)), rules=RULE_SETS[name]) == old
+    for name in ("straight", "all-fives"):
+        new = new_game_id(2, nonce=bytes(range(12)), rules=RULE_SETS[name])
+        assert base64.urlsafe_b64decode(new)[1] & 0x80 and read_domino_id(new) == (2, RULE_SETS[name])
+        assert RULE_SETS[name].doubles_branch and not RULE_SETS[name + "-one-spinner"].doubles_branch
 
 
 def test_a_round_led_by_the_previous_winner_keeps_its_deal_and_opens_with_any_tile():

@@ -39,6 +39,20 @@ def name(piece: tuple[int, int]) -> str:
     return f"{piece[0]}-{piece[1]}"
 
 
+def arm_of(text: str) -> str:
+    """The checker's arm of a move's text: "6-1U" -> "up", "4-2L4" -> "4-4.left" (a double's side)."""
+    arm = ARM_OF_LETTER[text[3]]
+    return f"{text[4]}-{text[4]}.{arm}" if len(text) == 5 else arm
+
+
+def move_text(piece: tuple[int, int], arm: str) -> str:
+    """A move's text from the checker's play: the tile, then the arm's letter (and a side's double)."""
+    if "." in arm:
+        double, side = arm.split(".")
+        return name(piece) + side[0].upper() + double[0]
+    return name(piece) + arm[0].upper()
+
+
 def boneyard_of(table: dict) -> list[tuple[int, int]]:
     hands = [checker.tile(t) for hand in table["deal"]["hands"] for t in hand]
     first = [checker.tile(t) for t in table["deal"].get("boneyard", [])]
@@ -133,11 +147,11 @@ class SpinnerReplay:
         if text in ("draw", "pass"):
             self.state = checker.apply(self.state, (text,))
             return
-        self.state = checker.apply(self.state, ("play", checker.tile(text[:3]), ARM_OF_LETTER[text[3]]))
+        self.state = checker.apply(self.state, ("play", checker.tile(text[:3]), arm_of(text)))
         self.last = (seat, canon(text))
 
     def legal_moves(self) -> list[str]:
-        return [name(p) + arm[0].upper() for p, arm in checker.legal_plays(self.state)]
+        return [move_text(p, arm) for p, arm in checker.legal_plays(self.state)]
 
 
 def replay(table: dict):
@@ -198,8 +212,8 @@ def independent_claims(table: dict, names) -> dict:
             out[claim] = open_numbers
         elif claim == "arms":
             arms = {}
-            for arm in checker.ARMS:
-                inner, tiles = layout.spinner, []
+            for arm in layout.ends:  # the spinner's four, and every double's two sides
+                inner, tiles = layout.start.get(arm, layout.spinner), []
                 for outer, _double in layout.ends[arm]:
                     tiles.append(f"{inner}-{outer}")
                     inner = outer
@@ -209,13 +223,13 @@ def independent_claims(table: dict, names) -> dict:
             out[claim] = layout.count()
         elif claim == "count_terms":
             terms = [] if layout.ends["left"] and layout.ends["right"] else [layout.spinner, layout.spinner]
-            for arm in checker.ARMS:
+            for arm in layout.ends:
                 if layout.ends[arm]:
                     number, double = layout.ends[arm][-1]
                     terms += [number, number] if double else [number]
             out[claim] = sorted(terms)
         elif claim == "points":
-            out[claim] = {canon(m): checker.points_of(s, checker.tile(m[:3]), ARM_OF_LETTER[m[3]]) for m in legal}
+            out[claim] = {canon(m): checker.points_of(s, checker.tile(m[:3]), arm_of(m)) for m in legal}
         elif claim == "scores":
             out[claim] = list(s.play_points)
         elif claim == "last_move":
@@ -261,7 +275,7 @@ def test_each_rule_set_has_two_or_three_diagrams_in_its_section():
         by_rules.setdefault(diagram.rules.name, []).append(diagram.id)
         if diagram.rules.name != "playboard":
             assert diagram.section == diagram.rules.name, diagram.id
-    assert {k: len(v) for k, v in by_rules.items()} == {"playboard": 8, "sato": 2, "straight": 2, "all-fives": 3}
+    assert {k: len(v) for k, v in by_rules.items()} == {"playboard": 8, "sato": 2, "straight": 3, "all-fives": 4}
     course = {step.diagram: section.id for section in load_course() for step in section.steps if step.diagram}
     assert all(course[i] == DATA[i]["section"] for i in RULE_SET_IDS)
 
@@ -284,6 +298,8 @@ SHOWN = {
     "D12": {"arms", "open_ends"},  # four arms, one open end each
     "D13": {"points", "count"},  # this play scores 10
     "D14": {"count", "count_terms", "scores"},  # a double at an end counts both halves
+    "D22": {"arms", "open_ends", "legal_moves"},  # a double branches: its far end and its two sides
+    "D23": {"count", "count_terms", "points"},  # an open double counts until its far end is covered
     "D15": {"result", "opponent_pips"},  # going out, rounded to 5
 }
 
@@ -296,6 +312,8 @@ def test_each_picture_carries_what_its_caption_says():
     assert DATA["D13"]["claims"]["points"]["5-4R"] == 10 and DATA["D13"]["claims"]["count"] == 9
     assert DATA["D14"]["claims"]["count"] == 5
     assert DATA["D15"]["claims"]["opponent_pips"] == 12 and DATA["D15"]["claims"]["result"]["points"] == 10
+    assert DATA["D22"]["claims"]["legal_moves"] == ["4-1L", "4-1L4", "4-1R4"]  # three places for 4-1
+    assert DATA["D23"]["claims"]["count"] == 21 and DATA["D23"]["claims"]["points"]["4-2L"] == 15
     assert checker.round_to_five(12) == 10
 
 
@@ -393,7 +411,8 @@ def test_every_rule_set_section_asks_a_question_on_its_own_rules():
     assert [s.id for s in parts] == ["sato", "straight", "all-fives"] and all(s.id in RULE_SETS for s in parts)
     assert [s.number for s in parts] == [10, 11, 12]
     for section in parts:
-        assert 2 <= len(section.steps) <= 3 and all(step.notes for step in section.steps)
+        assert 3 <= len(section.steps) <= 6 and all(step.notes for step in section.steps)
+        assert section.steps[-1].id == "house-rules"  # it ends with what the rulebook leaves open
         asked = [step.question for step in section.steps if step.question]
         assert asked and all(DATA[q.diagram].get("rules") == section.id for q in asked)
 
@@ -427,7 +446,7 @@ def test_the_comparison_page_links_each_lesson_and_free_play(client):
     for section in (s for s in load_course() if s.part):
         assert f'href="/vi/domino/lessons/{section.id}/{section.steps[0].id}"' in page
         assert f'href="/vi/domino/play?seats=2&amp;rules={section.id}"' in page
-    last = client.get("/en/domino/lessons/all-fives/going-out").get_data(as_text=True)
+    last = client.get("/en/domino/lessons/all-fives/house-rules").get_data(as_text=True)
     assert 'href="/en/domino/play?seats=2&amp;rules=all-fives"' in last
 
 

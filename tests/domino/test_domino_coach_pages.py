@@ -72,7 +72,7 @@ def make_move(client, url: str, tile: str) -> tuple[str, int]:
     if response.status_code == 302:
         return response.headers["Location"].split("#")[0], 1
     page = response.get_data(as_text=True)
-    ends = re.findall(r'data-end="\w+" href="([^"]+)"', page)
+    ends = re.findall(r'data-end="[^"]+" href="([^"]+)"', page)
     assert ends, (url, tile, response.status_code)
     return html.unescape(ends[0]).split("#")[0], len(ends)
 
@@ -102,7 +102,7 @@ def play_through(client, url: str, moves: int, lang: str = "en") -> list[dict]:
         after, ends = make_move(client, url, tile)
         page = get(client, after)
         seen.append({"before": url, "tile": tile, "after": after, "page": page, "best": best, "rate": rate,
-                     "choice": len(tiles) > 1 or ends > 1, "tiles": len(tiles)})
+                     "choice": len(tiles) > 1 or ends > 1, "tiles": len(tiles), "ends": ends})
         url = after
     return seen
 
@@ -127,7 +127,7 @@ def test_each_chosen_move_is_graded_as_the_hint_judged_it(client, rules, seats):
             label, text = graded
             grades.append(label)
             assert step["tile"] in text, "the grade names the learner's own tile"
-            if step["tile"] == step["best"]:
+            if step["tile"] == step["best"] and step["ends"] == 1:  # (on several ends: the first, maybe not the hint's)
                 assert label != "mistake", "the hint's own move is never a mistake"
             if label in ("good", "mistake"):
                 better = re.search(r"(\d-\d) on ", text if label == "mistake" else text.split("best move,")[1])
@@ -213,10 +213,13 @@ def hand_on(page: str) -> list[str]:
 
 
 def test_the_review_counts_the_grades_the_pages_gave_and_plays_the_costliest_again(client):
-    start = f"/en/domino/play?g={new_game_id(2, nonce=bytes([22]) * 12, rules=RULE_SETS['straight'])}"
-    steps = play_through(client, start, 40)
-    shown = [(step, grade_of(step["page"]), sentences(GRADE.search(step["page"]).group(2)))
-             for step in steps if grade_of(step["page"])]
+    for number in range(22, 42):  # a round with a move that was not the best
+        start = f"/en/domino/play?g={new_game_id(2, nonce=bytes([number]) * 12, rules=RULE_SETS['straight'])}"
+        steps = play_through(client, start, 40)
+        shown = [(step, grade_of(step["page"]), sentences(GRADE.search(step["page"]).group(2)))
+                 for step in steps if grade_of(step["page"])]
+        if any(label != "best" for _step, (label, _text), _lines in shown):
+            break
     assert 'class="result"' in steps[-1]["page"], "the round was played to its end"
     address, review = review_of(client, steps[-1]["page"])
     assert "/play/review?" in address

@@ -45,6 +45,7 @@ EXPECTED = {
 OTHER_RULES = {
     "sato-four-players": ("sato", "pass_at_once", 4),
     "straight-spinner": ("straight", "spinner_arm", 2),
+    "straight-branching": ("straight", "double_branch", 2),
     "all-fives-scoring": ("all-fives", "scored", 2),
 }
 #: How many legal lines each hand has (every one ends the round); a change to the deal, the
@@ -55,9 +56,10 @@ LINES = {
     "blocked": 8,
     "playing-out": 69,
     "three-players": 26,
-    "sato-four-players": 17,
+    "sato-four-players": 8,
     "straight-spinner": 36,
-    "all-fives-scoring": 40,
+    "straight-branching": 7,
+    "all-fives-scoring": 160,
 }
 MAX_LINES = 5000
 
@@ -332,14 +334,47 @@ def test_the_other_rule_sets_hands_stand_apart_from_the_course():
     """Each rule set has its hand, listed under it; the course's chain of hands is Playboard's only;
     each practises the lesson section on its rule set."""
     assert list(all_hands()) == list(EXPECTED) + list(OTHER_RULES)
-    assert {name: [h.id for h in hands] for name, hands in rule_set_hands().items()} == {
-        rules: [hand_id] for hand_id, (rules, _, _) in OTHER_RULES.items()}
+    expected: dict[str, list[str]] = {}
+    for hand_id, (rules, _, _) in OTHER_RULES.items():
+        expected.setdefault(rules, []).append(hand_id)
+    assert {name: [h.id for h in hands] for name, hands in rule_set_hands().items()} == expected
     for hand_id, (rules, moment, seats) in OTHER_RULES.items():
         hand = hand_by_id(hand_id)
         assert hand_id not in load_hands()
         assert (hand.rules.name, hand.moment, hand.seats, hand.practises) == (rules, moment, seats, rules)  # it practises its own section
         assert [len(hand.deal.position().hand(s)) for s in range(seats)] == [7] * seats
         assert hand.goal.count(". ") == 0 and 2 <= hand.intro.count(". ") + 1 <= 3
+
+
+class SatoReplayed:
+    """A Sato 157 round replayed by tests/checkers/variants_checker.py's own rounds alone (a blocked
+    round ends as soon as nobody can play, [004]): the seat and the legal action texts before each
+    action, the result at the end."""
+
+    def __init__(self, deal: Deal, actions: list[str]) -> None:
+        order = [variants_checker.tile(str(t)) for t in deal.order]
+        state = variants_checker.sato_start([order[7 * s:7 * s + 7] for s in range(deal.seats)], order[7 * deal.seats:])
+        self.steps: list[tuple[int, set[str]]] = []
+        for text in actions:
+            legal = self.legal(state)
+            assert text in legal, f"the checker calls {text} illegal (legal: {sorted(legal)})"
+            self.steps.append((state.to_move, legal))
+            if text in ("draw", "pass"):
+                state = variants_checker.sato_apply(state, (text,))
+            else:
+                end = {"L": "left", "R": "right", "": None}[text[3:]]
+                state = variants_checker.sato_apply(state, ("play", variants_checker.tile(text[:3]), end))
+        self.state = state
+        self.boneyard = state.boneyard
+        self.result = variants_checker.sato_result(state)
+
+    @staticmethod
+    def legal(state) -> set[str]:
+        need = variants_checker.sato_required(state)
+        if need in ("draw", "pass"):
+            return {need}
+        letters = {"left": "L", "right": "R", None: ""}
+        return {f"{a}-{b}{letters[end]}" for (a, b), end in variants_checker.sato_legal_plays(state)}
 
 
 class SpinnerReplayed:
@@ -363,6 +398,8 @@ class SpinnerReplayed:
                 state = variants_checker.apply(state, (text,))
             else:
                 arm = next(name for name, letter in self.LETTERS.items() if letter == text[3])
+                if len(text) == 5:  # "4-2L4": the left side of the double 4-4
+                    arm = f"{text[4]}-{text[4]}.{arm}"
                 state = variants_checker.apply(state, ("play", variants_checker.tile(text[:3]), arm))
         self.state = state
 
@@ -370,10 +407,16 @@ class SpinnerReplayed:
         need = variants_checker.required(state)
         if need in ("draw", "pass"):
             return {need}
-        return {f"{a}-{b}{self.LETTERS[arm]}" for (a, b), arm in variants_checker.legal_plays(state)}
+        return {self.text(a, b, arm) for (a, b), arm in variants_checker.legal_plays(state)}
+
+    def text(self, a: int, b: int, arm: str) -> str:
+        if "." in arm:
+            double, side = arm.split(".")
+            return f"{a}-{b}{self.LETTERS[side]}{double[0]}"
+        return f"{a}-{b}{self.LETTERS[arm]}"
 
 
-NEW_MOMENTS = {"pass_at_once", "spinner_arm", "scored"}
+NEW_MOMENTS = {"pass_at_once", "spinner_arm", "scored", "double_branch"}
 
 
 def _other_rules_moment(game: Game) -> tuple[set[str], list[tuple[int, set[str]]]]:
@@ -382,7 +425,7 @@ def _other_rules_moment(game: Game) -> tuple[set[str], list[tuple[int, set[str]]
     texts = [str(a) for a in game.actions]
     found = set()
     if game.deal.rules.name == "sato":
-        replayed = Replayed(game.deal, texts, size=7)
+        replayed = SatoReplayed(game.deal, texts)
         assert replayed.result is not None, "the checker says the round goes on"
         steps = replayed.steps
         if game.deal.seats == 4:
@@ -397,6 +440,8 @@ def _other_rules_moment(game: Game) -> tuple[set[str], list[tuple[int, set[str]]
         steps = replayed.steps
         if any(seat == 0 and text[3:] in ("U", "D") for (seat, _), text in zip(steps, texts)):
             found.add("spinner_arm")
+        if any(seat == 0 and len(text) == 5 for (seat, _), text in zip(steps, texts)):
+            found.add("double_branch")  # a tile on a double's side: "4-2L4"
         if any(seat == 0 and points for seat, points in replayed.state.scores):
             found.add("scored")
             assert variants_checker.result(replayed.state)["play_points"][0] == game.position.scores[0] > 0
@@ -452,8 +497,10 @@ def test_the_other_rule_sets_detectors_agree_with_independent_reasoning():
             game = replay(deal, moves, opponents)
         found, _ = _other_rules_moment(game)
         assert found == moments(game) & NEW_MOMENTS
-        relevant = {"sato": "pass_at_once", "straight": "spinner_arm", "all-fives": "scored"}[rules.name]
-        seen[relevant][relevant in found] += 1
+        relevant = {"sato": ["pass_at_once"], "straight": ["spinner_arm", "double_branch"],
+                    "all-fives": ["scored", "double_branch"]}[rules.name]
+        for moment in relevant:
+            seen[moment][moment in found] += 1
     assert all(quiet and fired for quiet, fired in seen.values()), seen
 
 

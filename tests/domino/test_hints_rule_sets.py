@@ -25,10 +25,12 @@ from tutor.games.domino.analysis import Note
 from tutor.games.domino.hints import SeatTracker, explain_turn, hint_ladder, strategy_notes
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer, TurnSummary
 from tutor.games.domino.playout import BY_RANK, spinner_playout
-from tutor.games.domino.rules import ALL_FIVES, SATO, STRAIGHT, rules_for_round
+from tutor.games.domino.rules import ALL_FIVES_ONE_SPINNER, STRAIGHT_ONE_SPINNER, ALL_FIVES, SATO, STRAIGHT, rules_for_round
 from tutor.games.domino.tiles import BY_WEIGHT, RANK, TILES
 
-SPINNER_RULES = {"straight": STRAIGHT, "all-fives": ALL_FIVES}
+SPINNER_RULES = {"straight": STRAIGHT, "all-fives": ALL_FIVES, "straight-one-spinner": STRAIGHT_ONE_SPINNER,
+                 "all-fives-one-spinner": ALL_FIVES_ONE_SPINNER}
+SPINNER_NAMES = sorted(SPINNER_RULES)
 FAST = 12  # determinizations per hint here: the move must be legal and its points right, not strong
 
 
@@ -111,7 +113,7 @@ def check_play_notes(notes, state, name: str) -> None:
     plays = checker.legal_plays(state)
     open_ends = checker_open_ends(state.layout)
     assert dict(only(notes, "arm_ends").params["ends"]) == open_ends
-    assert (len(open_ends) == 2) == ("sides_closed" in kinds(notes))
+    assert ("up" not in open_ends) == ("sides_closed" in kinds(notes))  # the spinner's sides
     assert (len(open_ends) > 2) == ("any_open_arm" in kinds(notes))
     named = set()
     for note in notes:
@@ -126,7 +128,7 @@ def check_play_notes(notes, state, name: str) -> None:
     assert named == set(plays) and len(named) == only(notes, "legal_count").params["count"]
     scoring = {(text(piece), arm, checker.points_of(state, piece, arm)) for piece, arm in plays
                if checker.points_of(state, piece, arm)}
-    if name == "straight":
+    if name.startswith("straight"):
         assert not {"count_now", "scoring_plays", "no_scoring_play", "arm_fit_count"} & set(kinds(notes))
         return
     assert only(notes, "count_now").params["count"] == state.layout.count()
@@ -150,7 +152,7 @@ def check_misfits(notes, state, hand) -> None:
         assert "no_fit_tiles_arms" not in kinds(notes)
 
 
-@pytest.mark.parametrize("name", ["straight", "all-fives"])
+@pytest.mark.parametrize("name", SPINNER_NAMES)
 def test_spinner_hints_agree_with_the_checker(name):
     positions_seen = claims = ladders = scoring_moves = 0
     arms_seen: set[str] = set()
@@ -174,7 +176,8 @@ def test_spinner_hints_agree_with_the_checker(name):
                 for move in moves:  # the ends after each play: the checker's table after it
                     after = state.layout.copy()
                     after.play(pair(move.tile), move.end.value)
-                    assert list(view.ends_after(move)) == [after.end_number(arm) for arm in after.open_arms()]
+                    assert sorted(view.ends_after(move)) == sorted(after.end_number(arm) for arm in after.open_arms())
+                    assert {a.value: n for a, n in view.layout_after(move).open_ends().items()} == checker_open_ends(after)
                 check_play_notes(notes, state, name)
                 check_misfits(notes, state, hand)
             elif required == "draw":
@@ -206,8 +209,9 @@ def test_spinner_hints_agree_with_the_checker(name):
                 else:
                     assert action.kind.value == required
     assert positions_seen >= 300 and ladders >= 100 and claims >= 100
-    assert arms_seen == {"left", "right", "up", "down"}
-    assert (scoring_moves > 5) == (name == "all-fives")
+    assert {"left", "right", "up", "down"} <= arms_seen
+    assert any("." in arm for arm in arms_seen) == (not name.endswith("one-spinner")), arms_seen  # a double's side
+    assert (scoring_moves > 5) == name.startswith("all-fives")
 
 
 def test_a_seat_that_draws_on_four_arms_is_void_in_all_four_numbers():
@@ -227,7 +231,7 @@ def test_a_seat_that_draws_on_four_arms_is_void_in_all_four_numbers():
 
 
 # ---- the playouts behind the recommendation, replayed through the checker --------------------------------
-@pytest.mark.parametrize("name", ["straight", "all-fives"])
+@pytest.mark.parametrize("name", SPINNER_NAMES)
 def test_spinner_playouts_follow_the_checkers_rules_and_scores(name):
     rules = SPINNER_RULES[name]
     scored = 0
@@ -242,11 +246,17 @@ def test_spinner_playouts_follow_the_checkers_rules_and_scores(name):
         trace: list = []
         winner, points, reason, play_points = spinner_playout(
             hands, spinner, [spinner] * 4, [False] * 4, [False] * 4, position.to_move, 0, stock, rules, BY_RANK, trace)
+        names = list(checker.ARMS)  # the playout's arms by index: two more for each double played, when they branch
         for entry in trace:
             seat, kind = entry[0], entry[1]
             assert seat == state.to_move
+            if kind == "blocked":  # over before anyone passes: nobody can play, nothing to draw
+                assert checker.required(state) == "over" and entry is trace[-1]
+                break
             if kind == "play":
-                piece, arm = pair(TILES[BY_WEIGHT[entry[2]]]), checker.ARMS[entry[3]]
+                piece, arm = pair(TILES[BY_WEIGHT[entry[2]]]), names[entry[3]]
+                if piece[0] == piece[1] and not name.endswith("one-spinner"):
+                    names += [f"{piece[0]}-{piece[0]}.left", f"{piece[0]}-{piece[0]}.right"]
                 plays = checker.legal_plays(state)
                 assert (piece, arm) in plays
                 # the model of a player: the best score first (All Fives), then the heaviest tile
@@ -262,7 +272,7 @@ def test_spinner_playouts_follow_the_checkers_rules_and_scores(name):
         assert expected is not None
         assert (winner, points, reason) == (expected["winner"], expected["points"], expected["reason"])
         assert tuple(play_points) == expected["play_points"]
-    assert (scored > 50) == (name == "all-fives")
+    assert (scored > 50) == name.startswith("all-fives")
 
 
 # ---- the players ----------------------------------------------------------------------------------------

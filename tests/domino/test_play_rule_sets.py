@@ -21,7 +21,6 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-import independent_checker
 import variants_checker as vc
 from conftest import TEST_SECRET_KEY
 from tutor.freeplay import _new_id, free_play_deal, free_play_seed, free_play_shuffle, new_game_id, read_domino_id
@@ -53,9 +52,10 @@ def hand_tiles(page: str) -> dict[str, bool]:
 
 
 def end_choices(page: str) -> dict[str, str]:
-    """The choose-end buttons: end (left, right, up, down) -> the address they lead to."""
+    """The choose-end buttons: end (left, right, up, down, or a double's side: 4-4.left) -> the
+    address they lead to."""
     return {end: html.unescape(href).split("#")[0]
-            for end, href in re.findall(r'<a class="button" data-end="(\w+)" href="([^"]+)"', page)}
+            for end, href in re.findall(r'<a class="button" data-end="([\w.-]+)" href="([^"]+)"', page)}
 
 
 def shown_totals(page: str, seats: int) -> list[int]:
@@ -110,82 +110,45 @@ class SpinnerRound:
             self.state = vc.apply(self.state, (text,))
         else:
             arm = next(a for a, letter in LETTER.items() if letter == text[3])
+            if len(text) == 5:  # "4-2L4": on the left side of the double 4-4
+                arm = f"{text[4]}-{text[4]}.{arm}"
             self.state = vc.apply(self.state, ("play", tile_key(text[:3]), arm))
 
 
 class SatoRound:
-    """Sato 157's line, replayed by the independent Playboard checker (the turn's rules are the
-    same) with the opening and the scoring of VARIANTS.md: 7 tiles each; the first round opens
-    with the highest double (else the heaviest tile), a later one by the chosen leader with any
-    tile; a blocked round is won by the lowest pips, then fewer tiles, and scores the others' pips."""
+    """Sato 157's line, replayed by variants_checker's own rounds (written from seed 004): 7 tiles
+    each; the first round opens with the highest double (else the heaviest tile), a later one by the
+    chosen leader with any tile; a round ends, blocked, as soon as nobody can play with nothing left
+    to draw, won by the lowest pips, then fewer tiles, and scores the others' pips."""
 
     def __init__(self, seats: int, order: list[str], leader: int | None) -> None:
-        tiles = [independent_checker.parse(t) for t in order]
-        self.seats = seats
-        self.hands = [[independent_checker.canon(t) for t in tiles[7 * s:7 * s + 7]] for s in range(seats)]
-        self.boneyard = tiles[7 * seats:]
-        self.line: list[tuple[int, int]] = []
-        self.passes = 0
-        if leader is None:
-            self.to_move, first, _ = independent_checker.find_opening(self.hands)
-            self.openers = {independent_checker.canon(first)}
-        else:
-            self.to_move, self.openers = leader, set(self.hands[leader])
+        tiles = [tile_key(t) for t in order]
+        self.state = vc.sato_start([tiles[7 * s:7 * s + 7] for s in range(seats)], tiles[7 * seats:], leader)
 
-    def answer(self) -> dict:
-        body = {"hands": [[independent_checker.name(t) for t in h] for h in self.hands],
-                "line": [independent_checker.name(t) for t in self.line], "passes": self.passes,
-                "to_move": self.to_move}
-        return independent_checker.analyze(body)
+    @property
+    def hands(self) -> list[list[tuple[int, int]]]:
+        return self.state.hands
 
     def offered(self) -> dict:
-        if not self.line:
-            return {"need": "open", "plays": {t: {None} for t in self.openers}}
-        answer = self.answer()
-        if answer["action"] == "over":
-            return {"need": "over", "plays": {}}
-        plays: dict[tuple[int, int], set[str]] = {}
-        for move in answer["legal_moves"]:
-            plays.setdefault(tile_key(move["tile"]), set()).add(move["end"])
-        return {"need": answer["action"], "plays": plays}
+        need = vc.sato_required(self.state)
+        plays: dict[tuple[int, int], set[str | None]] = {}
+        for piece, end in vc.sato_legal_plays(self.state):
+            plays.setdefault(piece, set()).add(end)
+        return {"need": need, "plays": plays}
 
     def reorder(self, order) -> None:
         """The boneyard in the draw order ``order`` gives it (a permutation; free play's shuffle)."""
-        self.boneyard = order(self.boneyard)
+        self.state = dataclasses.replace(self.state, boneyard=order(self.state.boneyard))
 
     def apply(self, text: str) -> None:
-        offered = self.offered()
-        seat = self.to_move
         if text in ("draw", "pass"):
-            assert offered["need"] == text, (text, offered)
-            if text == "draw":
-                self.hands[seat].append(independent_checker.canon(self.boneyard.pop(0)))
-                return
-            self.passes += 1
+            self.state = vc.sato_apply(self.state, (text,))
         else:
-            piece = tile_key(text[:3])
             end = {"L": "left", "R": "right", "": None}[text[3:]]
-            assert end in offered["plays"].get(piece, set()), (text, offered)
-            self.hands[seat].remove(piece)
-            a, b = piece
-            if not self.line:
-                self.line = [piece]
-            elif end == "left":
-                left = self.line[0][0]
-                self.line.insert(0, (a + b - left, left))
-            else:
-                right = self.line[-1][1]
-                self.line.append((right, a + b - right))
-            self.passes = 0
-        self.to_move = (seat + 1) % self.seats
+            self.state = vc.sato_apply(self.state, ("play", tile_key(text[:3]), end))
 
     def result(self) -> dict | None:
-        if self.line and (any(not h for h in self.hands) or self.passes >= self.seats):
-            emptied = [s for s, h in enumerate(self.hands) if not h]
-            winner = emptied[0] if emptied else vc.blocked_winner(self.hands)
-            return {"reason": "domino" if emptied else "blocked", "winner": winner,
-                    "points": 0 if winner is None else vc.sato_points(self.hands, winner)}
-        return None
+        return vc.sato_result(self.state)
 
 
 # ---- playing through the pages ------------------------------------------------------------------------
@@ -497,5 +460,9 @@ def test_a_guided_hand_of_each_rule_set_shows_its_rules(client):
     index = client.get("/en/domino/hands/").get_data(as_text=True)
     for rules, name in [("sato", "Sato 157"), ("straight", "Straight"), ("all-fives", "All Fives")]:
         section = index.split(f'id="rules-{rules}"')[1].split("</section>")[0]
-        assert f">{name}</h3>" in section and f'name="rules" value="{rules}"' in section
+        assert f">{name}</h3>" in section
+        if rules == "sato":
+            assert f'name="rules" value="{rules}"' in section
+        else:  # the rulebook's rule, or the option of one spinner
+            assert f'<option value="{rules}">' in section and f'<option value="{rules}-one-spinner">' in section
         assert f'href="/en/domino/hands/{ {"sato": "sato-four-players", "straight": "straight-spinner", "all-fives": "all-fives-scoring"}[rules] }"' in section

@@ -1,6 +1,7 @@
 """The renderer's spinner tables (Straight, All Fives): the spinner crosswise at the centre, up to
-four arms around it, each drawn once as a chain, no two tiles overlapping, every open end marked,
-and a picture a phone can show. Playboard's pictures keep their shape (their bytes were checked
+four arms around it, each drawn once as a chain, and (every double branching, issue #29) each other
+double's two sides as a row of their own under them, no two tiles overlapping, every open end
+marked, and a picture a phone can show. Playboard's pictures keep their shape (their bytes were checked
 against the previous renderer once, by hand: see the commit that added this file)."""
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ import pytest
 from tutor.games.domino import Action, Deal, Position, Tile
 from tutor.games.domino.position import arm_pairs
 from tutor.games.domino.render import Labels, TileBox, render_position, tile_boxes
-from tutor.games.domino.rules import ALL_FIVES, PLAYBOARD, SATO, STRAIGHT
-from tutor.games.domino.spinner import ARMS, DOWN, LEFT, RIGHT, UP, End
+from tutor.games.domino.rules import ALL_FIVES, ALL_FIVES_ONE_SPINNER, PLAYBOARD, SATO, STRAIGHT, STRAIGHT_ONE_SPINNER
+from tutor.games.domino.spinner import ARMS, DOWN, LEFT, RIGHT, UP, Branch, End
+
+SPINNER_RULES = (STRAIGHT, ALL_FIVES, STRAIGHT_ONE_SPINNER, ALL_FIVES_ONE_SPINNER)
 
 NS = "{http://www.w3.org/2000/svg}"
 LABELS = Labels(
@@ -56,19 +59,22 @@ def arm_lengths(position: Position) -> list[int]:
 
 @lru_cache(maxsize=None)
 def sample() -> tuple[tuple[Position, Action | None], ...]:
-    """Every spinner position of 16 random rounds of each rule set, and from 300 more rounds the
-    tables that are hardest to draw: four long arms, one very long arm, nearly every tile placed."""
-    chosen = [(p, last) for rules in (STRAIGHT, ALL_FIVES) for seed in range(16)
+    """Every spinner position of 8 random rounds of each rule set and option, and from 150 more rounds
+    the tables that are hardest to draw: four long arms, one very long arm, nearly every tile
+    placed, the most doubles branched."""
+    chosen = [(p, last) for rules in SPINNER_RULES for seed in range(8)
               for p, last in play(rules, seed) if p.layout is not None]
     extremes: dict[str, tuple[int, Position, Action | None]] = {}
-    for rules in (STRAIGHT, ALL_FIVES):
-        for seed in range(16, 316):
+    for rules in SPINNER_RULES:
+        for seed in range(16, 166):
             for p, last in play(rules, seed):
                 if p.layout is None:
                     continue
                 lengths = arm_lengths(p)
+                branched = len(p.layout.doubles()) * 100 + len(p.line_tiles())
                 for key, score in ((f"{rules.name} four", min(lengths) * 100 + sum(lengths)),
-                                   (f"{rules.name} longest", max(lengths)), (f"{rules.name} most", sum(lengths))):
+                                   (f"{rules.name} longest", max(lengths)), (f"{rules.name} most", sum(lengths)),
+                                   (f"{rules.name} branched", branched)):
                     if key not in extremes or score > extremes[key][0]:
                         extremes[key] = (score, p, last)
                 if min(lengths) >= 3 and len([q for q in chosen if min(arm_lengths(q[0])) >= 3]) < 40:
@@ -90,7 +96,9 @@ def test_the_sample_holds_the_hard_tables():
     assert sum(min(arms) >= 3 for arms in lengths) >= 40  # all four arms, each three tiles or more
     assert max(max(arms) for arms in lengths) >= 14  # one very long arm
     assert max(sum(arms) for arms in lengths) >= 24  # nearly every tile on the table
-    assert {p.rules.name for p, _ in sample()} == {"straight", "all-fives"}
+    assert {p.rules.name for p, _ in sample()} == {r.name for r in SPINNER_RULES}
+    assert max(len(p.layout.doubles()) for p, _ in sample()) >= 4  # four doubles branched
+    assert sum(len(p.layout.doubles()) >= 3 for p, _ in sample()) >= 20
 
 
 # ----- reading a picture back -----------------------------------------------------------------------
@@ -102,13 +110,16 @@ def table_boxes(svg: str) -> list[TileBox]:
 
 def expected_table(position: Position) -> list[tuple[str, str | None]]:
     """Each table tile as drawn (the line left to right, then the up and down arms from the spinner
-    outwards) with its arm (None: the spinner)."""
+    outwards, then the doubles' sides from the double outwards, a left side's halves drawn the
+    other way round: it runs leftwards in its row) with its arm (None: the spinner)."""
     layout = position.layout
     left = len(layout.arm(LEFT))
     tiles = [(f"{a}-{b}", "left" if i < left else None if i == left else "right")
              for i, (a, b) in enumerate(position.line)]
     for arm in (UP, DOWN):
         tiles += [(f"{a}-{b}", arm.value) for a, b in arm_pairs(layout, arm)]
+    for arm in layout.every_arm[len(ARMS):]:
+        tiles += [(f"{b}-{a}" if arm.hand is LEFT else f"{a}-{b}", arm.value) for a, b in arm_pairs(layout, arm)]
     return tiles
 
 
@@ -118,13 +129,36 @@ def chains(position: Position, boxes: list[TileBox]) -> dict[End, list[TileBox]]
     left = len(layout.arm(LEFT))
     spinner = boxes[left]
     line_end = len(position.line)
-    up = len(layout.arm(UP))
+    up, down = len(layout.arm(UP)), len(layout.arm(DOWN))
     return {
         LEFT: [spinner] + boxes[:left][::-1],
         RIGHT: [spinner] + boxes[left + 1:line_end],
         UP: [spinner] + boxes[line_end:line_end + up],
-        DOWN: [spinner] + boxes[line_end + up:],
+        DOWN: [spinner] + boxes[line_end + up:line_end + up + down],
     }
+
+
+def root_box(svg: str, double: str) -> TileBox:
+    """A branching double's dashed copy at the centre of its sides' row, as a box."""
+    (g,) = [g for g in ET.fromstring(svg).iter(f"{NS}g")
+            if g.get("class") == "branch-root" and g.get("data-double") == double]
+    match = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)(?: rotate\((\d+)\))?", g.get("transform"))
+    x, y, angle = float(match[1]), float(match[2]), int(match[3] or 0)
+    w, h = (L, S) if angle % 180 == 0 else (S, L)
+    return TileBox(double, ("branch-root",), x - w / 2, y - h / 2, w, h, None, None)
+
+
+def branch_rows(position: Position, svg: str) -> dict[str, list[TileBox]]:
+    """Each branching double's row as drawn, left to right: its left side from the far end in, its
+    copy, its right side outwards."""
+    boxes = [b for b in tile_boxes(svg) if b.index is not None]
+    rows = {}
+    for double in position.layout.doubles():
+        name = str(double)
+        left = sorted((b for b in boxes if b.arm == f"{name}.left"), key=lambda b: -b.index)
+        right = sorted((b for b in boxes if b.arm == f"{name}.right"), key=lambda b: b.index)
+        rows[name] = left + [root_box(svg, name)] + right
+    return rows
 
 
 def gap(a: TileBox, b: TileBox) -> tuple[float, float]:
@@ -169,6 +203,8 @@ def badges(svg: str) -> dict[str, tuple[int, float, float, float, list[str]]]:
         if "badge" not in classes:
             continue
         (end,) = [c for c in classes if c.startswith("end-")]
+        if end == "end-branch":  # a double's side: named by its arm
+            end = "end-" + g.get("data-arm")
         circle = g.find(f"{NS}circle")
         texts = ["".join(t.itertext()) for t in g.iter(f"{NS}text")]
         found[end] = (int(g.get("data-number")), float(circle.get("cx")), float(circle.get("cy")),
@@ -229,6 +265,11 @@ def test_tiles_that_touch_in_an_arm_are_adjacent_and_no_others(width):
                                if h[0] == k[0] == number)
                 assert distance <= (S + STACKED_MAX if joined else S / 2 + GAP + S / 2 + S / 2), \
                     (position.to_text(), arm, a, b, distance)
+        for name, row in branch_rows(position, svg).items():  # a double's sides, through its copy
+            for a, b in zip(row, row[1:]):
+                if a.index is not None and b.index is not None:
+                    neighbours.add(frozenset((a.index, b.index)))
+                assert touching(a, b) or stacked(a, b), (position.to_text(), name, a, b)
         # tiles that are not neighbours in an arm never look joined (a row apart at least)
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
@@ -270,6 +311,13 @@ def test_the_open_ends_are_marked_on_exactly_the_open_arms(width):
         assert set(marked) == {f"end-{arm.value}" for arm in open_ends}, position.to_text()
         boxes = table_boxes(svg)
         words = {LEFT: LABELS.left_end, RIGHT: LABELS.right_end, UP: LABELS.up_end, DOWN: LABELS.down_end}
+        for name, row in branch_rows(position, svg).items():  # a double's sides: at each end of its row
+            for end, box in ((f"end-{name}.left", row[0]), (f"end-{name}.right", row[-1])):
+                number, cx, cy, r, texts = marked[end]
+                assert number == open_ends[Branch.named(end[4:])] and texts == [str(number)]
+                gx = max(box.x - cx, cx - box.x - box.w, 0)
+                gy = max(box.y - cy, cy - box.y - box.h, 0)
+                assert max(gx, gy) <= 10 + r + 1 and min(gx, gy) == 0, (position.to_text(), end)
         for arm, chain in chains(position, boxes).items():
             if arm not in open_ends:
                 continue
@@ -389,7 +437,8 @@ def test_every_word_comes_from_the_labels_and_each_end_word_is_drawn():
         for text in texts:
             assert text in {"HAND", "BONE", "LEFT", "RIGHT", "UP", "DOWN", "SEAT1", "NOTE"} or text.isdigit(), text
         ends = {"left": "LEFT", "right": "RIGHT", "up": "UP", "down": "DOWN"}
-        assert sorted(t for t in texts if t in ends.values()) == sorted(ends[e.value] for e in position.open_ends())
+        assert sorted(t for t in texts if t in ends.values()) == sorted(ends[e.value] for e in position.open_ends()
+                                                                        if e in ARMS)
         bare = ET.fromstring(render_position(position, labels=Labels(title="T", desc="D")))
         assert all("".join(t.itertext()).isdigit() for t in bare.iter(f"{NS}text"))
 

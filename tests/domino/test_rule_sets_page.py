@@ -14,14 +14,21 @@ import variants_checker as checker
 COLUMNS = ("playboard", "sato", "straight", "all-fives", "mexican-train")
 
 
-def table(client, lang: str) -> dict[str, list[str]]:
+def table(client, lang: str, marks: dict | None = None) -> dict[str, list[str]]:
+    """Each row's cells, without the mark of a house rule; ``marks`` (if given) gets, per row, which
+    cells carry it."""
     html = client.get(f"/{lang}/domino/other-ways").get_data(as_text=True)
     rows = {}
     for row in re.findall(r"<tr><th scope=\"row\">(.*?)</th>(.*?)</tr>", html, re.S):
+        found = re.findall(r"<td([^>]*)>(.*?)</td>", row[1], re.S)
         # a cell listing several cases: its lines joined with " / "
-        cells = [unescape(re.sub(r"<[^>]+>", "", re.sub(r"</li><li>", " / ", c))).strip()
-                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row[1], re.S)]
+        cells = [unescape(re.sub(r"<[^>]+>", "", re.sub(r"</li><li>", " / ",
+                                                        re.sub(r'<span class="house-mark">.*?</span>', "", c)))).strip()
+                 for _, c in found]
         rows[unescape(row[0]).strip()] = cells
+        if marks is not None:
+            marks[unescape(row[0]).strip()] = [('class="house-rule"' in attrs) == ("house-mark" in c) and
+                                               "house-mark" in c for attrs, c in found]
     return rows
 
 
@@ -63,7 +70,10 @@ def test_the_mexican_train_column_says_what_variants_md_says(client):
     assert "more pips" in mexican["Who opens the first round"] and "12-12" in mexican["Who opens the first round"]
     assert mexican["Who opens the next rounds"] == "the players take turns"
     assert "lower is better" in mexican["Playing out scores"]
-    assert mexican["The match"].startswith("after 12 rounds") and "lower total wins" in mexican["The match"]
+    # the whole match, its two quicker games and the double-six set ([003c])
+    assert mexican["The match"] == ("12 rounds, engines from 12-12 down to 1-1 / 6 rounds, engines from 6-6 down to 1-1"
+                                    " / 7 rounds, engines from 12-12 down to 6-6 / with the double-six set: 6 rounds,"
+                                    " from 6-6 down to 1-1 / the lower total wins; equal totals share the win")
     page = client.get("/vi/domino/other-ways").get_data(as_text=True)
     assert 'href="/vi/domino/play?seats=2&amp;rules=mexican-train"' in page
     assert 'href="/vi/domino/lessons/mexican-train/set-and-engine"' in page
@@ -72,11 +82,51 @@ def test_the_mexican_train_column_says_what_variants_md_says(client):
 @pytest.mark.parametrize("lang", ["vi", "id"])
 def test_the_table_is_translated(client, lang):
     english, translated = table(client, "en"), table(client, lang)
-    assert len(translated) == len(english) == 10
+    assert len(translated) == len(english) == 11
     for (heading, cells), (heading_en, cells_en) in zip(translated.items(), english.items()):
         assert heading != heading_en
         # every worded cell is translated (names of rule sets and bare numbers may stay)
         assert [c for c, e in zip(cells, cells_en) if c == e and not re.fullmatch(r"[\d ,.]+", e)] == []
+
+
+def test_blocked_rounds_end_as_each_rulebook_says(client):
+    """Seed 000 (Playboard): once everyone has passed in a row; seeds 003 and 004: as soon as nobody
+    can play and nothing is left to draw. And the spinner games' table: every double branches, or
+    the option of one spinner."""
+    rows = table(client, "en")
+    ends = dict(zip(COLUMNS, rows["When a blocked round ends"]))
+    assert "passed in a row" in ends["playboard"]
+    assert all("as soon as nobody can play" in ends[name] for name in COLUMNS[1:])
+    spinner = rows["The tiles on the table"][2]
+    assert "every later double branches" in spinner and "one spinner" in spinner
+
+
+#: Where VARIANTS.md (and RULES.md for Playboard) marks a row **decision**: worked out from those files
+#: by hand, row by row (the page must mark exactly these cells).
+DECIDED = {
+    "Tiles dealt": {"sato", "mexican-train"},
+    "The tiles on the table": {"straight", "all-fives"},
+    "Who opens the first round": {"playboard", "sato", "straight", "all-fives", "mexican-train"},
+    "Who opens the next rounds": {"sato", "straight", "all-fives", "mexican-train"},
+    "Points during play": {"all-fives"},
+    "Playing out scores": {"sato", "all-fives"},
+    "When a blocked round ends": {"mexican-train"},
+    "A blocked round": {"playboard", "sato", "straight", "mexican-train"},
+    "The match": {"sato", "straight", "mexican-train"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "id"])
+def test_the_page_marks_each_house_rule(client, lang):
+    marks: dict = {}
+    rows = table(client, lang, marks)
+    english = list(table(client, "en"))
+    for heading_en, (heading, marked) in zip(english, marks.items()):
+        assert {name for name, mark in zip(COLUMNS, marked) if mark} == DECIDED.get(heading_en, set()), heading_en
+    html = client.get(f"/{lang}/domino/other-ways").get_data(as_text=True)
+    mark = [unescape(m) for m in re.findall(r'<span class="house-mark">(.*?)</span>', html)]
+    assert len(set(mark)) == 1 and len(mark) == sum(len(v) for v in DECIDED.values())
+    assert lang == "en" or mark[0] != "this app's choice"  # said in the page's language
 
 
 def test_the_course_page_links_the_comparison(client):
@@ -98,7 +148,7 @@ def test_the_comparison_reads_on_a_phone_and_a_desktop(browser, live_server, lan
             }),
         })""")
         assert state["scroll"] <= width  # nothing runs off the side
-        assert len(state["cells"]) == 50 and all(c["left"] >= 0 and c["right"] <= width for c in state["cells"])
+        assert len(state["cells"]) == 55 and all(c["left"] >= 0 and c["right"] <= width for c in state["cells"])
         assert state["caption"] > width / 2  # the caption runs across, not one word a line
         if width < 800:  # on a phone each cell says which rule set it is about
             assert all(c["label"] not in ("none", "normal", '""') for c in state["cells"])

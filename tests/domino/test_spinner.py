@@ -9,37 +9,40 @@ import random
 import pytest
 
 from tutor.games.domino.rules import nearest_five
-from tutor.games.domino.spinner import End, SpinnerLayout, all_fives_score
+from tutor.games.domino.spinner import End, SpinnerLayout, all_fives_score, arm_named
 from tutor.games.domino.tiles import Tile
 from variants_checker import SpinnerLayout as CheckerLayout, all_fives_points, round_to_five
 
 ALL = [(a, b) for a in range(7) for b in range(a + 1)]
 
 
-def test_the_engine_and_the_checker_agree_on_random_layouts():
+@pytest.mark.parametrize("branching", [True, False], ids=["every-double-branches", "one-spinner"])
+def test_the_engine_and_the_checker_agree_on_random_layouts(branching):
     rng = random.Random(15)
-    compared = 0
+    compared = branched = 0
     for _ in range(3000):
         tiles = ALL[:]
         rng.shuffle(tiles)
         doubles = [t for t in tiles if t[0] == t[1]]
         spinner = doubles[0]
         tiles.remove(spinner)
-        engine, checker = SpinnerLayout.lead(Tile(*spinner)), CheckerLayout(spinner[0])
+        engine, checker = SpinnerLayout.lead(Tile(*spinner), branching), CheckerLayout(spinner[0], branching=branching)
         played = [spinner]
         for piece in tiles:
             places = [arm.value for arm in engine.places(Tile(*piece))]
-            assert places == checker.fits(piece), (engine, piece)
+            assert sorted(places) == sorted(checker.fits(piece)), (engine, piece)
             assert engine.count() == checker.count()
             assert all_fives_score(engine.count()) == all_fives_points(checker.count())
             compared += 1
             if places:
                 arm = rng.choice(places)
-                engine = engine.play(Tile(*piece), End(arm))
+                engine = engine.play(Tile(*piece), arm_named(arm))
                 checker.play(piece, arm)
                 played.append(piece)
         assert sorted(engine.tiles) == sorted(Tile(*t) for t in played)
+        branched += len(engine.doubles())
     assert compared > 50_000
+    assert (branched > 3000) == branching, branched
 
 
 def test_a_tile_that_does_not_fit_is_refused_and_the_layout_unchanged():

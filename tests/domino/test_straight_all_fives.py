@@ -1,10 +1,11 @@
-"""Straight and All Fives (issue #15): the engine against the independent statement of their rules
-(tests/checkers/variants_checker.py, written apart from VARIANTS.md, no shared code) on random rounds.
+"""Straight and All Fives (issues #15 and #29): the engine against the independent statement of their
+rules (tests/checkers/variants_checker.py, written apart from VARIANTS.md, no shared code) on random
+rounds, with every double branching (the rulebook's rule) and with one spinner (the option).
 
 At every position of every round, both must agree on what the seat to move must do, every legal
 play (tile and arm), the open ends, what each play would score, and at the end on how the round
 ended, who won and the points; then whole matches on who wins them. At least 10,000 positions per
-rule set are compared.
+rule set and option are compared (the count is printed: ``pytest -s``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ import variants_checker as checker
 from tutor.games.domino import Action, ActionKind, Position
 from tutor.games.domino.match import Match
 from tutor.games.domino.round import Deal
-from tutor.games.domino.rules import ALL_FIVES, STRAIGHT, RuleSet, Termination
-from tutor.games.domino.spinner import End
+from tutor.games.domino.rules import ALL_FIVES, ALL_FIVES_ONE_SPINNER, STRAIGHT, STRAIGHT_ONE_SPINNER, RuleSet, Termination
+from tutor.games.domino.spinner import Branch, End
 
-RULES = {"straight": STRAIGHT, "all-fives": ALL_FIVES}
+RULES = {"straight": STRAIGHT, "all-fives": ALL_FIVES, "straight-one-spinner": STRAIGHT_ONE_SPINNER,
+         "all-fives-one-spinner": ALL_FIVES_ONE_SPINNER}
 
 
 def pair(tile) -> tuple[int, int]:
@@ -83,7 +85,7 @@ def compare_results(position: Position, state: checker.SpinnerRound, name: str) 
     assert result is not None and expected is not None
     assert (result.reason.value, result.winner, result.points) == (expected["reason"], expected["winner"], expected["points"]), position.to_text()
     assert tuple(result.pips) == tuple(expected["pips"])
-    if name == "all-fives":
+    if name.startswith("all-fives"):
         assert tuple(result.play_points) == tuple(expected["play_points"])
 
 
@@ -93,7 +95,7 @@ def test_the_engine_and_the_checker_agree_on_random_rounds(name):
     compared = rounds = 0
     outcomes: set[tuple[str, bool]] = set()
     # Straight can also end blocked with equal pips (nobody wins); All Fives always has a winner
-    kinds = {("domino", False), ("blocked", False)} | ({("blocked", True)} if name == "straight" else set())
+    kinds = {("domino", False), ("blocked", False)} | ({("blocked", True)} if name.startswith("straight") else set())
     while compared < 10_000 or not kinds <= outcomes:
         position, state, count = play_round(rounds, name, rng)
         compare_results(position, state, name)
@@ -102,20 +104,34 @@ def test_the_engine_and_the_checker_agree_on_random_rounds(name):
         compared += count
         rounds += 1
     assert outcomes == kinds and compared >= 10_000  # each way a round can end was compared
+    print(f"{name}: {compared} positions compared in {rounds} rounds")
 
 
-def test_every_arm_and_every_scoring_kind_occurs_in_the_compared_rounds():
+@pytest.mark.parametrize("name", ["all-fives", "all-fives-one-spinner"])
+def test_every_arm_and_every_scoring_kind_occurs_in_the_compared_rounds(name):
     """The comparison above is worth something only if the branching happened: plays on the up
-    and down sides, a double at an arm's end, and All Fives plays that score."""
+    and down sides, a double at an arm's end, All Fives plays that score, and (every double
+    branching) tiles on doubles' sides, three or four doubles branched in one round, and tiles on a
+    branch of a branch."""
     rng = random.Random(15)
-    sides = doubles_at_ends = scoring = 0
+    sides = doubles_at_ends = scoring = on_branches = many = nested = 0
     for seed in range(200):
-        position, _, _ = play_round(seed, "all-fives", rng)
+        position, _, _ = play_round(seed, name, rng)
         layout = position.layout
         sides += len(layout.arm(End.UP)) + len(layout.arm(End.DOWN))
         doubles_at_ends += any(arm and arm[-1][0].is_double for arm in layout.arms)
         scoring += sum(position.scores) > 0
+        on_branches += sum(len(tiles) for _, tiles in layout.branches)
+        many += len(layout.doubles()) >= 3
+        nested += any(isinstance(arm, Branch) and any(t.is_double for t, _ in layout.arm(arm)) and
+                      any(layout.arm(Branch(t, End.LEFT)) or layout.arm(Branch(t, End.RIGHT))
+                          for t, _ in layout.arm(arm) if t.is_double) for arm in layout.every_arm)
+        assert not layout.branches or layout.branching
     assert sides > 100 and doubles_at_ends > 10 and scoring > 100
+    if name == "all-fives":
+        assert on_branches > 100 and many > 20 and nested > 0, (on_branches, many, nested)
+    else:
+        assert on_branches == 0 and not layout.doubles()
 
 
 def play_match(rules: RuleSet, name: str, rng: random.Random) -> tuple[Match, list]:
@@ -136,7 +152,7 @@ def play_match(rules: RuleSet, name: str, rng: random.Random) -> tuple[Match, li
                 match = match.after(reached)
                 break
             if position.is_over():
-                record.append(checker.round_events(state) if name == "all-fives" else
+                record.append(checker.round_events(state) if name.startswith("all-fives") else
                               tuple(checker.result(state)["points"] if checker.result(state)["winner"] == s else 0 for s in range(2)))
                 match = match.after(position.result())
                 break

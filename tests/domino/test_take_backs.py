@@ -63,7 +63,7 @@ def act(client, url: str, page: str, choose) -> str:
         choice = choose(re.findall(r'value="(\d-\d)" class="tile-button playable"', page))
     response = client.get(url + ("&" if "?" in url else "?") + f"try={choice}")
     if response.status_code == 200:  # the tile fits several ends: the first
-        return re.findall(r'class="button" data-end="\w+" href="([^"]+)"', unescape(response.get_data(as_text=True)))[0].split("#")[0]
+        return re.findall(r'class="button" data-end="[^"]+" href="([^"]+)"', unescape(response.get_data(as_text=True)))[0].split("#")[0]
     assert response.status_code == 302, (url, choice, response.status_code)
     return response.location.split("#")[0]
 

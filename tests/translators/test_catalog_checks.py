@@ -416,10 +416,10 @@ def test_a_wording_the_reviews_found_fails_the_glossary_again(copy, lang, msgid,
 
 def test_an_avoided_wording_fails_even_beside_an_accepted_one(copy):
     """Lesson 11 with both verbs: "rẽ nhánh" (accepted) does not excuse "tách nhánh" (avoided)."""
-    msgid = next(m for m, _s in _messages("vi") if m.startswith("Each tile on a side of the spinner starts a new arm"))
+    msgid = next(m for m, _s in _messages("vi") if m.startswith("The spinner is not the only double that branches"))
     path = po(copy, "vi")
-    line = set_string(path, msgid, "Chỉ quân trụ mới làm dãy rẽ nhánh; trước kia quân trụ tách nhánh, quân đôi khác "
-                                   "nằm ngang; mỗi quân mở một nhánh có một đầu mở.")
+    line = set_string(path, msgid, "Không chỉ quân trụ mới rẽ nhánh; mỗi quân đôi tách nhánh khi được đặt vào một nhánh: "
+                                   "nó nằm ngang, và ngay lập tức có ba chỗ mở trên nó.")
     found = [p for p in catalogs.check_glossary(path) if p.msgid == msgid]
     assert [p.line for p in found] == [line] and "not 'tách nhánh'" in found[0].message, show(found)
 

@@ -833,7 +833,7 @@ def test_designed_domino_states_are_the_games_own_states_to_their_ends(app, clie
     learner's turns with the explanation, round ends of every rule set and number of players, and a
     round added after a won match, which the page refuses."""
     from tutor.tools import context_states
-    from tutor.freeplay import DOMINO_RULES, read_domino_id
+    from tutor.freeplay import FREE_PLAY_RULES, read_domino_id
     from tutor.games.domino.rules import RULE_SETS
 
     paths = context_states.designed_domino_states(app, matches=1, deals=300)
@@ -853,7 +853,7 @@ def test_designed_domino_states_are_the_games_own_states_to_their_ends(app, clie
             assert 'class="result"' in page, path  # a designed end is a round's end
             seats, rules = read_domino_id(context_states.game_of(path))
             kinds.add((rules.name, seats))
-    assert kinds == {(name, seats) for name in DOMINO_RULES for seats in RULE_SETS[name].seat_counts}
+    assert kinds == {(name, seats) for name in FREE_PLAY_RULES for seats in RULE_SETS[name].seat_counts}
     assert ends >= len(kinds)  # a round's end of each, at least
     assert any("explain=1" not in path and context_states.decisions_of(path).endswith("~") for path in paths)
 

@@ -13,35 +13,41 @@ from flask_babel import force_locale
 from tutor.games.domino.diagrams import load_diagrams
 from tutor.games.domino.render import FONT
 from tutor.web.backgammon.slides import BOARD_BOX, board_slide_svg, board_svg
-from tutor.web.domino.slides import BOX, slide_svg
+from tutor.web.domino.slides import BOX, ROOMS, needs_a_slide, slide_svg
 from tutor.web.slides import HEADROOM, LABEL_PX, label_size_for
 from tutor.web.domino.diagrams import render_svg
 
 LANGS = ("vi", "id", "en")
 
 
-def on_screen(svg: str) -> float:
-    """The label size in CSS px once the picture is fitted into BOX."""
+def on_screen(svg: str, box: tuple[float, float] = BOX) -> float:
+    """The label size in CSS px once the picture is fitted into ``box`` (by default BOX, beside a step's text)."""
     width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', svg).groups())
     size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
-    return size * min(BOX[0] / width, BOX[1] / height)
+    return size * min(box[0] / width, box[1] / height)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_diagram_on_a_slide_has_labels_of_24_px_and_no_larger_than_it_needs(app, lang):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         for diagram in load_diagrams().values():
+            # where the deck shows it: beside the step's text, or on a slide of its own when its
+            # tiles would be too small there (the step's own slide then has its text only)
+            room = "alone" if needs_a_slide(diagram.id) else "beside"
+            box = ROOMS[room]
             for neutral in (False, True):
-                svg = str(slide_svg(diagram.id, "s1", neutral=neutral))
-                assert on_screen(svg) >= LABEL_PX, (lang, diagram.id, neutral)
+                svg = str(slide_svg(diagram.id, "s1", neutral=neutral, room=room))
+                assert on_screen(svg, box) >= LABEL_PX, (lang, diagram.id, neutral, room)
                 # half a unit smaller would not do (the search stops at the first size that does)
                 size = float(re.search(r'data-label-size="([\d.]+)"', svg).group(1))
-                smaller = render_svg(diagram, neutral=neutral, label_size=size - 0.5, box_aspect=BOX[0] / BOX[1])
-                width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', smaller).groups())
-                assert (size - 0.5) * min(BOX[0] / width, BOX[1] / height) < LABEL_PX * HEADROOM, (lang, diagram.id)
+                if size > FONT and room == "beside":  # (the least size that does: checked beside a text)
+                    smaller = render_svg(diagram, neutral=neutral, label_size=size - 0.5, box_aspect=box[0] / box[1],
+                                         end_words=diagram.position.layout is None)
+                    width, height = (float(v) for v in re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', smaller).groups())
+                    assert (size - 0.5) * min(box[0] / width, box[1] / height) < LABEL_PX * HEADROOM, (lang, diagram.id)
                 # ids made unique for the slide, and the same picture twice is the same bytes
                 assert 'id="dg-' + diagram.id.lower() + '-s1-' in svg
-                assert str(slide_svg(diagram.id, "s1", neutral=neutral)) == svg
+                assert str(slide_svg(diagram.id, "s1", neutral=neutral, room=room)) == svg
 
 
 def test_the_search_settles_on_a_size_that_reaches_the_target():

@@ -88,7 +88,7 @@ def page_paths(app) -> list[str]:
     from flask import url_for
 
     from tutor.course import load_course
-    from tutor.freeplay import DOMINO_RULES, new_backgammon_id, new_game_id, new_mexican_id
+    from tutor.freeplay import FREE_PLAY_RULES, new_backgammon_id, new_game_id, new_mexican_id
     from tutor.games.backgammon import course as backgammon_course
     from tutor.games.backgammon.guided import load_guided
     from tutor.games.domino.guided import all_hands
@@ -131,7 +131,7 @@ def page_paths(app) -> list[str]:
                 picked = _first_pick(game)
                 if picked:  # a checker picked: where it may go
                     add(guided, **{key: game.id}, m=picked[0], f=picked[1])
-        for rules in DOMINO_RULES:  # a new match by each rule set
+        for rules in FREE_PLAY_RULES:  # a new match by each rule set
             add("domino_play.free_play", g=new_game_id(2, nonce=bytes(12), rules=RULE_SETS[rules]))
         for hand in mexican_hands().values():  # Mexican Train's hands: start, halfway with the hint, end
             moves = _mexican_played_through(hand)

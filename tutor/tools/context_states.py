@@ -504,7 +504,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
     learner winning one, a match won after its rounds...; a tile tapped after a round's end, a
     round added after a won match. Then the first rounds of ``deals`` game ids, for the deals in
     which nobody holds a double (the heaviest tile opens)."""
-    from tutor.freeplay import DOMINO_RULES, free_play_seed, new_game_id
+    from tutor.freeplay import FREE_PLAY_RULES, free_play_seed, new_game_id
     from tutor.games.domino import Match, Required
     from tutor.games.domino.hints import SeatView, explain_turn, round_end_notes
     from tutor.games.domino.players import HeuristicPlayer
@@ -556,7 +556,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
 
     with app.test_request_context("/en/"):
         key = secret_key()
-        for name in DOMINO_RULES:
+        for name in FREE_PLAY_RULES:
             rules = RULE_SETS[name]
             for seats in rules.seat_counts:
                 for number in range(matches):  # half as the computer's players (so the learner wins some)
@@ -578,7 +578,7 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
     learner; of their states, the learner's turns with a kind of choice not met before (only a draw,
     only a pass, ...; the hint asked for) and the rounds' ends with a kind of result not met before
     (lost, tied, the match's last round won, lost or shared)."""
-    from tutor.freeplay import new_mexican_id
+    from tutor.freeplay import new_mexican_id, read_mexican_id
     from tutor.games.domino.mexican_train.guided import LEARNER
     from tutor.web.domino.mexican_train.play import MexicanTable, _deal, _match, _replay, _shuffle_of
 
@@ -588,7 +588,8 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
 
     with app.test_request_context("/en/"):
         for _number in range(matches):
-            table = MexicanTable(None, new_mexican_id(6, nonce=rng.randbytes(12)), top=6)
+            game_id = new_mexican_id(6, nonce=rng.randbytes(12))
+            table = MexicanTable(None, game_id, top=6, plan=read_mexican_id(game_id))
             match = _match(table)
             while not match.is_over():
                 deal, moves = _deal(table, match), []

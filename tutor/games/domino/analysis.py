@@ -74,7 +74,8 @@ def explain_result(position: Position) -> list[Note]:
         notes.append(Note(kind, {"seat": result.winner, "sum": _sum(p for _, p in others), "points": result.points,
                                  **({"pips": others_sum} if kind == "domino_points_to_five" else {})}))
     else:
-        notes = [Note("blocked", {"seats": position.seats})]
+        # the rule set's own blocked round: everyone passed in a row, or nobody can play (no passes needed)
+        notes = [Note("blocked_stuck", {}) if position.passes < position.seats else Note("blocked", {"seats": position.seats})]
         notes += [Note("pip_total", {"seat": s, "pips": p, "tiles": t})
                   for s, (p, t) in enumerate(zip(result.pips, result.tiles))]
         notes += BLOCKED_NOTES[position.rules.score_blocked](result)

@@ -13,14 +13,14 @@ from typing import Any
 
 from tutor.games.domino.errors import DominoError, IllegalMoveError
 from tutor.games.domino.position import DRAW, PASS, Action, End, Position, Required
-from tutor.games.domino.spinner import ARMS
+from tutor.games.domino.spinner import arm_rank
 from tutor.games.domino.tiles import Tile
 
 
 @dataclass(frozen=True)
 class Click:
     """One of three: ``action`` (make it), ``ends`` (the tile fits several ends: its moves, in the
-    order left, right, up, down, for the learner to choose) or ``refusal`` (a code, with ``params``
+    order left, right, up, down, then the doubles' branches, for the learner to choose) or ``refusal`` (a code, with ``params``
     for its sentence)."""
 
     action: Action | None = None
@@ -59,7 +59,7 @@ def interpret_click(position: Position, seat: int, text: str) -> Click:
     if len(moves) == 1:
         return Click(action=moves[0])
     if len(moves) > 1:
-        return Click(ends=tuple(sorted(moves, key=lambda m: ARMS.index(m.end))))  # type: ignore[arg-type]
+        return Click(ends=tuple(sorted(moves, key=lambda m: arm_rank(m.end, position.layout))))  # type: ignore[arg-type]
     # Not playable: the engine says why (not in hand, must draw first, ...), except for a tile of the
     # hand that fits no open end, which is said against all of them at once.
     try:

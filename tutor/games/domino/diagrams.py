@@ -29,7 +29,7 @@ from tutor.games.domino.analysis import Note
 from tutor.games.domino import Action, ActionKind, Deal, DominoError, End, Position, Required, RoundRecord, Tile
 from tutor.games.domino.position import arm_pairs
 from tutor.games.domino.rules import PLAYBOARD, RULE_SETS, RuleSet, leader_is_previous_winner, rules_for_round, score_domino_to_five
-from tutor.games.domino.spinner import ARMS
+from tutor.games.domino.spinner import ARMS, Branch, arm_named
 from tutor.games.domino.tiles import NUMBER_MASK, TILES
 
 DIAGRAMS_FILE = LESSONS / "diagrams.toml"
@@ -211,7 +211,7 @@ def _can_place(position: Position, tile: Tile) -> bool:
     """Whether any action placing ``tile`` is legal now (as an opening, at either end, or on a
     spinner's side)."""
     candidates = [Action.open(tile)] + [Action.play(tile, end) for end in ARMS]
-    return any(position.is_legal(a) for a in candidates)
+    return any(position.is_legal(a) for a in candidates) or any(m.tile is tile for m in position.legal_moves())
 
 
 def _fitting_mask(position: Position) -> int:
@@ -297,8 +297,8 @@ def _opening(diagram: Diagram, position: Position, value: Any) -> Any:
 
 def _read_open_ends(value: Any) -> Any:
     if isinstance(value, Mapping):
-        if set(value) - {end.value for end in ARMS}:
-            raise ValueError(f"arms are {[end.value for end in ARMS]}")
+        if any(arm_named(arm) is None for arm in value):
+            raise ValueError(f"arms are {[end.value for end in ARMS]} or a double's sides, such as 4-4.left")
         return {arm: int(number) for arm, number in value.items()}
     return int(value)
 
@@ -307,7 +307,8 @@ def _arms(diagram: Diagram, position: Position, value: Any) -> Any:
     layout = position.layout
     if layout is None:
         return None
-    return {end.value: [f"{a}-{b}" for a, b in arm_pairs(layout, end)] for end in ARMS}
+    # the spinner's four, and both sides of every double that branches (each from its double outwards)
+    return {end.value: [f"{a}-{b}" for a, b in arm_pairs(layout, end)] for end in layout.every_arm}
 
 
 def _points(diagram: Diagram, position: Position, value: Any) -> dict[str, int]:
@@ -361,7 +362,8 @@ CLAIMS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Diagram, Position, 
     "may_open": ("the tiles the leader may open with, exactly", lambda v: sorted(_tile_text(t) for t in v), _may_open),
     "spinner": ("the spinner: the first double, on whose sides tiles may also go", _tile_text,
                 lambda d, p, v: str(p.layout.spinner) if p.layout is not None else None),
-    "arms": ("a spinner's four arms, each from the spinner outwards", lambda v: {k: list(t) for k, t in v.items()}, _arms),
+    "arms": ("a spinner's four arms, each from the spinner outwards, and each branching double's two sides",
+             lambda v: {k: list(t) for k, t in v.items()}, _arms),
     "count": ("All Fives: the open ends added up (a double at an end counts both halves)", int,
               lambda d, p, v: p.count()),
     "count_terms": ("All Fives: the numbers added up, arm by arm", lambda v: sorted(int(n) for n in v),
@@ -527,14 +529,17 @@ def _layout_notes(position: Position) -> list[Note]:
     layout = position.layout
     assert layout is not None
     notes = [Note("spinner", {"tile": str(layout.spinner), "count": len(layout.tiles)})]
-    for end in ARMS:
+    for end in layout.every_arm:
         pairs = arm_pairs(layout, end)
         if pairs:
-            notes.append(Note("arm", {"arm": end.value, "count": len(pairs), "tiles": [f"{a}-{b}" for a, b in pairs]}))
+            kind = "branch_arm" if isinstance(end, Branch) else "arm"  # (a branch: from its double outwards)
+            notes.append(Note(kind, {"arm": end.value, "count": len(pairs), "tiles": [f"{a}-{b}" for a, b in pairs]}))
     open_ends = position.open_ends()
     notes.append(Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]}))
-    if len(open_ends) == 2:
+    if End.UP not in open_ends:
         notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
+    if layout.doubles():
+        notes.append(Note("doubles_branch", {"doubles": [str(d) for d in layout.doubles()]}))
     if position.rules.scores_ends:
         terms = layout.count_terms()
         notes.append(Note("count_now", {"sum": _plus(terms), "count": sum(terms)}))

@@ -31,7 +31,7 @@ from tutor.paths import LESSONS
 
 from tutor.games.domino import PLAYBOARD, Action, ActionKind, Deal, DominoError, Position, Termination
 from tutor.games.domino.rules import RULE_SETS, OpeningReason, RuleSet
-from tutor.games.domino.spinner import SIDES
+from tutor.games.domino.spinner import SIDES, Branch
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, TurnSummary, play_turns, summarize_turns
 
 HANDS_FILE = LESSONS / "hands.toml"
@@ -40,9 +40,11 @@ Reshuffle = Callable[[tuple[str, ...], tuple[Any, ...]], tuple[Any, ...]]
 
 #: The learner's seat in every guided hand and in free play.
 LEARNER = 0
-#: Teaching moments, in course order (see :func:`moments`); the last three belong to the other rule
-#: sets' hands (VARIANTS.md): Sato 157 with four players, Straight and All Fives.
-MOMENTS = ("forced_opening", "draw", "blocked", "play_out", "many_seats", "pass_at_once", "spinner_arm", "scored")
+#: Teaching moments, in course order (see :func:`moments`); the last four belong to the other rule
+#: sets' hands (VARIANTS.md): Sato 157 with four players, Straight (the spinner's sides, a double's
+#: sides) and All Fives.
+MOMENTS = ("forced_opening", "draw", "blocked", "play_out", "many_seats", "pass_at_once", "spinner_arm", "scored",
+           "double_branch")
 #: Opponent kinds: every opponent seat of a hand plays with this kind of engine player.
 OPPONENT_KINDS = ("heuristic", "heaviest")
 _ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -302,7 +304,9 @@ def moments(game: Game) -> set[str]:
     - ``pass_at_once``: the deal left no boneyard (Sato 157 with four players), and the learner
       passed: stuck, with nothing to draw;
     - ``spinner_arm``: the learner played a tile on a spinner's top or bottom arm (Straight, All Fives);
-    - ``scored``: the learner's play made the open ends add up to a multiple of 5 (All Fives).
+    - ``scored``: the learner's play made the open ends add up to a multiple of 5 (All Fives);
+    - ``double_branch``: the learner played a tile on a side of a double other than the spinner
+      (Straight, All Fives, where every double branches).
     """
     found: set[str] = set()
     first = game.positions[0]
@@ -328,6 +332,8 @@ def moments(game: Game) -> set[str]:
         found.add("pass_at_once")
     if any(action.end in SIDES for _, _, action in learner_moves):
         found.add("spinner_arm")
+    if any(isinstance(action.end, Branch) for _, _, action in learner_moves):
+        found.add("double_branch")
     if any(after.scores[LEARNER] > before.scores[LEARNER] for before, after, _ in learner_moves):
         found.add("scored")
     return found

@@ -25,7 +25,7 @@ from typing import Mapping, Protocol, Sequence, Union
 
 from tutor.games.domino.analysis import Note
 from tutor.games.domino import Action, ActionKind, Position
-from tutor.games.domino.spinner import ARMS, DOWN, UP, SpinnerLayout, all_fives_score
+from tutor.games.domino.spinner import DOWN, UP, Branch, SpinnerLayout, all_fives_score, arm_rank
 from tutor.games.domino.tiles import NUMBER_MASK, RANK, tiles_in
 from tutor.games.domino.hints.view import SeatTracker, SeatView
 
@@ -67,24 +67,24 @@ def _state_rng(seed: int, view: SeatView) -> random.Random:
     return random.Random("|".join(parts))
 
 
-def _weight(action: Action) -> tuple[int, int]:
+def _weight(action: Action, layout: SpinnerLayout | None = None) -> tuple[int, int]:
     """Heaviest first, in the tiles' weight order (the opening rule's), then the first end in the
-    order left, right, up, down (a spinner's arms)."""
+    order left, right, up, down, then the doubles' branches (a spinner's table's order)."""
     tile = action.tile
     assert tile is not None
-    return RANK[tile.index], -ARMS.index(action.end) if action.end is not None else 0
+    return RANK[tile.index], -arm_rank(action.end, layout) if action.end is not None else 0
 
 
 class HeaviestFirst:
     """Always plays its heaviest legal tile; at the left end when it fits both (with a spinner, at
-    the first arm it fits, in the order left, right, up, down). Draws and passes when the rules
-    require it. Needs no seed: it never has a choice to break."""
+    the first arm it fits, in the order left, right, up, down, then the doubles' branches). Draws
+    and passes when the rules require it. Needs no seed: it never has a choice to break."""
 
     def choose(self, state: State, rng: random.Random | None = None) -> Action:
-        _, actions = _choices(state)
+        view, actions = _choices(state)
         if actions[0].tile is None:  # draw or pass
             return actions[0]
-        return max(actions, key=_weight)
+        return max(actions, key=lambda action: _weight(action, view.layout))
 
     def __repr__(self) -> str:
         return "HeaviestFirst()"
@@ -198,7 +198,7 @@ class TurnSummary:
         if self.action.kind is ActionKind.OPEN:
             return Note("turn_open", params)
         assert self.action.end is not None
-        if self.action.end in (UP, DOWN):  # a spinner's side: the sentence names the arm
+        if self.action.end in (UP, DOWN) or isinstance(self.action.end, Branch):  # the sentence names the arm
             return Note(f"turn_{drew}play_arm", {**params, "arm": self.action.end.value})
         return Note(f"turn_{drew}play_{self.action.end.value}", params)
 

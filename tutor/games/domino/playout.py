@@ -89,10 +89,13 @@ def playout(
 
     With a ``trace`` list, each draw and pass appends ``(seat, hand, left, right, boneyard,
     passes, kind, bit)`` as it was just before it (``kind`` is "draw" or "pass"; ``bit`` the tile
-    drawn), and the end appends ``(..., "over", 0)``; plays are for the policy to record.
+    drawn), and the end appends ``(..., "over", 0)``; plays are for the policy to record. A round is
+    blocked when every seat has passed in a row or, by the rules that say so
+    (``rules.ends_when_stuck``), as soon as nobody can play with nothing left to draw.
     """
     seats = len(hands)
     high, low, value, number_mask = encoding
+    stuck_ends = rules.ends_when_stuck
     while True:
         hand = hands[to_move]
         left_tiles, right_tiles = number_mask[left], number_mask[right]
@@ -110,6 +113,16 @@ def playout(
                     break
             hands[to_move] = hand
             if not fit:
+                if stuck_ends and not any(h & either for h in hands):
+                    # seat_turn(blocked=...): nobody can play and nothing is left to draw, so the
+                    # round is over now (Sato 157), without passes; the last tile was placed by the
+                    # seat before the passes in a row before this turn
+                    if trace is not None:
+                        trace.append((to_move, hand, left, right, 0, passes, "over", 0))
+                    pips = [sum_over_bits(h, value) for h in hands]
+                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands],
+                                                         (to_move - passes - 1) % seats)
+                    return winner, points, "blocked"
                 if trace is not None:
                     trace.append((to_move, hand, left, right, 0, passes, "pass", 0))
                 passes += 1
@@ -230,23 +243,30 @@ def spinner_playout(
     encoding: Encoding = BY_RANK,
     trace: list | None = None,
 ) -> SpinnerOutcome:
-    """Finish an opened Straight or All Fives round on bit masks (the spinner's table as four
-    arms, in the order left, right, up, down: ``numbers`` each arm's open number, ``doubles``
-    whether the tile at its end is a double, ``filled`` whether it holds a tile; the up and down
-    arms open once left and right are filled). ``hands``, the arm lists and ``stock`` (drawn with
+    """Finish an opened Straight or All Fives round on bit masks. The table is a list of arms:
+    ``numbers`` each arm's open number, ``doubles`` whether the tile at its end is a double,
+    ``filled`` whether it holds a tile; the first four are the spinner's left, right, up and down
+    (up and down open once left and right are filled), any later one a double's branch (open at
+    once), and when doubles branch (``rules.doubles_branch``) a double played adds its left and
+    right branches at the end of the lists. ``hands``, the arm lists and ``stock`` (drawn with
     ``pop()``) are used up.
 
     Every seat plays the same way, the hint engine's model of an opponent: in All Fives the play
     that scores most (a count of the open ends that is a multiple of 5), then the heaviest tile; in
-    Straight the heaviest tile; each at the first arm it fits in the order above. A turn follows
+    Straight the heaviest tile; each at the first arm it fits in the lists' order. A turn follows
     :func:`~tutor.games.domino.turn.seat_turn`: play a tile that fits, else draw until one fits,
-    else pass. The round only is played: All Fives' match target (which may end a match at once)
-    is not looked at. With a ``trace`` list each action is appended as ``(seat, "play", bit,
-    arm)``, ``(seat, "draw", bit)`` or ``(seat, "pass")`` so a test can replay it.
+    else pass; the round is blocked when every seat has passed in a row or, by the rules that say
+    so (``rules.ends_when_stuck``), as soon as nobody can play with nothing left to draw. The round
+    only is played: All Fives' match target (which may end a match at once) is not looked at. With
+    a ``trace`` list each action is appended as ``(seat, "play", bit, arm)`` (``arm``: the index in
+    the lists), ``(seat, "draw", bit)`` or ``(seat, "pass")`` so a test can replay it, and a round
+    blocked without passes ends with ``(seat, "blocked")``.
     """
     seats = len(hands)
     high, low, value, number_mask = encoding
     scoring = rules.scores_ends
+    branching = rules.doubles_branch
+    stuck_ends = rules.ends_when_stuck
     play_points = [0] * seats
     # the count of the open ends (All Fives): each filled arm's end, a double's both halves, and
     # the spinner's two halves while one of its ends is bare
@@ -255,10 +275,11 @@ def spinner_playout(
         count += spinner + spinner
     while True:
         hand = hands[to_move]
-        arms = 4 if filled[0] and filled[1] else 2
-        showing = number_mask[numbers[0]] | number_mask[numbers[1]]
-        if arms == 4:
-            showing |= number_mask[numbers[2]] | number_mask[numbers[3]]
+        sides_open = filled[0] and filled[1]
+        open_arms = range(len(numbers)) if sides_open else (0, 1, *range(4, len(numbers)))
+        showing = 0
+        for where in open_arms:
+            showing |= number_mask[numbers[where]]
         fit = hand & showing
         if not fit:
             while stock:  # nothing fits: draw while the boneyard has tiles, else pass
@@ -271,6 +292,15 @@ def spinner_playout(
                     break
             hands[to_move] = hand
             if not fit:
+                if stuck_ends and not any(h & showing for h in hands):
+                    # nobody can play, nothing to draw: blocked now; the last tile was placed by
+                    # the seat before the passes in a row (if any) before this seat's turn
+                    if trace is not None:
+                        trace.append((to_move, "blocked"))
+                    pips = [sum_over_bits(h, value) for h in hands]
+                    winner, points = rules.score_blocked(pips, [h.bit_count() for h in hands],
+                                                         (to_move - passes - 1) % seats)
+                    return winner, points, "blocked", play_points
                 if trace is not None:
                     trace.append((to_move, "pass"))
                 passes += 1
@@ -288,7 +318,7 @@ def spinner_playout(
             candidates ^= bit
             i = bit.bit_length() - 1
             a, b = high[i], low[i]
-            for where in range(arms):
+            for where in open_arms:
                 n = numbers[where]
                 if a != n and b != n:
                     continue
@@ -310,6 +340,10 @@ def spinner_playout(
         if trace is not None:
             trace.append((to_move, "play", index, arm))
         numbers[arm], doubles[arm], filled[arm] = a + b - n, a == b, True
+        if branching and a == b:  # a double opens its two sides: two new arms, bare
+            numbers += [a, a]
+            doubles += [False, False]
+            filled += [False, False]
         passes = 0
         hand ^= 1 << index
         hands[to_move] = hand
@@ -321,7 +355,8 @@ def spinner_playout(
 
 def _count_after(count: int, spinner: int, numbers: list[int], doubles: list[bool], filled: list[bool],
                  arm: int, number: int, double: bool) -> int:
-    """All Fives' count after a tile leaving ``number`` (a double: ``double``) is played on ``arm``."""
+    """All Fives' count after a tile leaving ``number`` (a double: ``double``) is played on ``arm``
+    (a double's own branches add nothing until they hold a tile)."""
     if filled[arm]:
         old = numbers[arm]
         count -= old + old if doubles[arm] else old

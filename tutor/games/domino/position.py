@@ -26,9 +26,9 @@ from tutor.games.domino.errors import (
     InvalidTileError,
 )
 from tutor.games.domino.rules import PLAYBOARD, NoDoubleDealt, Opening, RoundResult, RuleSet, Termination
-from tutor.games.domino.spinner import ARMS, End, SpinnerLayout, all_fives_score
+from tutor.games.domino.spinner import ARMS, HANDS, Arm, Branch, End, SpinnerLayout, all_fives_score, arm_rank
 from tutor.games.domino.tiles import FULL_SET, INDEX_OF, NUMBER_MASK, TILE_COUNT, TILES, Tile, mask_of, pips_in, tiles_in
-from tutor.games.domino.turn import Required, fitting_tiles, seat_turn
+from tutor.games.domino.turn import Required, fitting_tiles, nobody_can_play, seat_turn
 
 
 class ActionKind(enum.Enum):
@@ -38,7 +38,7 @@ class ActionKind(enum.Enum):
     PASS = "pass"
 
 
-_ACTION_RE = re.compile(r"([0-6]-[0-6])([LRUD]?)")
+_ACTION_RE = re.compile(r"([0-6]-[0-6])(?:([LRUD])|([LR])([0-6]))?")
 _END_OF_LETTER = {"L": End.LEFT, "R": End.RIGHT, "U": End.UP, "D": End.DOWN}
 _LETTER_OF_END = {end: letter for letter, end in _END_OF_LETTER.items()}
 
@@ -48,20 +48,27 @@ class Action:
     """One action of a round: open with a tile, play a tile at an end, draw one tile, or pass.
 
     Text forms: ``6-6`` (open), ``6-1L`` / ``6-1R`` (play at the left / right end), ``6-1U`` /
-    ``6-1D`` (on a spinner's up / down side), ``draw``, ``pass``.
+    ``6-1D`` (on a spinner's up / down side), ``4-2L4`` / ``4-2R4`` (on the left / right side of
+    the double 4-4, when every double branches), ``draw``, ``pass``.
     """
 
     kind: ActionKind
     tile: Tile | None = None
-    end: End | None = None
+    end: Arm | None = None
 
     @classmethod
     def open(cls, tile: Tile) -> "Action":
         return _OPENS[tile.index]
 
     @classmethod
-    def play(cls, tile: Tile, end: End) -> "Action":
-        return _PLAYS[tile.index][ARMS.index(end)]
+    def play(cls, tile: Tile, end: Arm) -> "Action":
+        if isinstance(end, End):
+            return _PLAYS[tile.index][ARMS.index(end)]
+        key = (tile.index, end)
+        action = _BRANCH_PLAYS.get(key)
+        if action is None:
+            action = _BRANCH_PLAYS[key] = Action(ActionKind.PLAY, tile, end)
+        return action
 
     @classmethod
     def parse(cls, text: str) -> "Action":
@@ -72,18 +79,24 @@ class Action:
         match = _ACTION_RE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise InvalidActionError(
-                f"not an action: {text!r} (write 6-6, 6-1L, 6-1R, 6-1U, 6-1D, draw or pass)", token=str(text)
+                f"not an action: {text!r} (write 6-6, 6-1L, 6-1R, 6-1U, 6-1D, 4-2L4, draw or pass)", token=str(text)
             )
         tile = Tile.parse(match[1])
-        if not match[2]:
-            return cls.open(tile)
-        return cls.play(tile, _END_OF_LETTER[match[2]])
+        if match[2]:
+            return cls.play(tile, _END_OF_LETTER[match[2]])
+        if match[3]:
+            double = int(match[4])
+            return cls.play(tile, Branch(TILES[INDEX_OF[double][double]], _END_OF_LETTER[match[3]]))
+        return cls.open(tile)
 
     def __str__(self) -> str:
         if self.kind is ActionKind.OPEN:
             return str(self.tile)
         if self.kind is ActionKind.PLAY:
-            return f"{self.tile}{_LETTER_OF_END[self.end]}"
+            end = self.end
+            if isinstance(end, Branch):
+                return f"{self.tile}{_LETTER_OF_END[end.hand]}{end.double.high}"
+            return f"{self.tile}{_LETTER_OF_END[end]}"
         return self.kind.value
 
     def __repr__(self) -> str:
@@ -111,6 +124,7 @@ PASS = Action(ActionKind.PASS)
 # in a list of them by identity before any comparison of fields.
 _OPENS: tuple[Action, ...] = tuple(Action(ActionKind.OPEN, t) for t in TILES)
 _PLAYS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(ActionKind.PLAY, t, end) for end in ARMS) for t in TILES)
+_BRANCH_PLAYS: dict[tuple[int, Branch], Action] = {}  # plays on a double's side, made the first time
 
 
 def _read_tile(token: Any, where: str) -> Tile:
@@ -120,14 +134,26 @@ def _read_tile(token: Any, where: str) -> Tile:
         raise error.at(where)
 
 
-def _read_layout(data: Any, note: Callable[[Tile, str], None]) -> SpinnerLayout | None:
+#: What a layout may say: the spinner, its four arms and the branches of the other doubles.
+LAYOUT_KEYS = ("spinner", "left", "right", "up", "down", "branches")
+
+
+def _read_layout(data: Any, note: Callable[[Tile, str], None], branching: bool = False) -> SpinnerLayout | None:
     """A spinner's table from the API: ``{"spinner": "6-6", "left": [...], "right": [...], "up":
-    [...], "down": [...]}``, each arm from the spinner outwards with touching halves equal (the
-    first half of an arm's first tile is the spinner's number); ``null`` before the opening."""
+    [...], "down": [...], "branches": {"4-4": {"left": [...], "right": [...]}}}``, each arm from the
+    spinner (a branch: from its double) outwards with touching halves equal (the first half of an
+    arm's first tile is the number it grows from); ``null`` before the opening. ``branches`` gives
+    the tiles on the sides of the doubles laid in the arms, ``left`` and ``right`` as seen looking
+    out from the spinner along the double's arm; a double without an entry has nothing on its
+    sides. With one spinner (``branching`` False) no branch may hold a tile."""
     if data is None:
         return None
     if not isinstance(data, dict):
         raise InvalidPositionError("layout must be an object: the spinner and its arms", where="layout", code="layout_type")
+    for key in data:
+        if key not in LAYOUT_KEYS:
+            raise InvalidPositionError(f"layout.{key} is not part of a layout (its parts: {', '.join(LAYOUT_KEYS)})",
+                                       where=f"layout.{key}", code="layout_key", key=str(key), keys=list(LAYOUT_KEYS))
     if "spinner" not in data:
         raise InvalidPositionError("layout.spinner is required", where="layout.spinner", code="missing", field="layout.spinner")
     spinner = _read_tile(data["spinner"], "layout.spinner")
@@ -135,36 +161,86 @@ def _read_layout(data: Any, note: Callable[[Tile, str], None]) -> SpinnerLayout 
         raise InvalidPositionError(f"{spinner} is not a double: the spinner is", where="layout.spinner",
                                    code="spinner_not_double", tile=str(spinner))
     note(spinner, "layout.spinner")
-    layout = SpinnerLayout.lead(spinner)
+    layout = SpinnerLayout.lead(spinner, branching)
     for end in ARMS:
-        tokens = data.get(end.value, [])
-        if not isinstance(tokens, list):
-            raise InvalidPositionError(f"layout.{end.value} must be a list of tiles", where=f"layout.{end.value}",
-                                       code="line_type")
-        for i, token in enumerate(tokens):
-            where = f"layout.{end.value}[{i}]"
-            tile = _read_tile(token, where)
-            note(tile, where)
-            if end not in layout.open_arms():
-                raise InvalidPositionError(f"{where}: a side of the spinner holds a tile before both its ends do",
-                                           where=where, code="side_before_ends", token=token)
-            number = layout.open_number(end)
-            if int(token[0]) != number:
-                raise InvalidLineError(
-                    f"{where}: {token} does not join {number} (write the touching half first)",
-                    where=where, code="arm_mismatch", token=token, number=number,
-                )
-            layout = layout.play(tile, end)
+        layout = _read_arm(layout, end, data.get(end.value, []), f"layout.{end.value}", note)
+    branches = data.get("branches", {})
+    if not isinstance(branches, dict):
+        raise InvalidPositionError("layout.branches must be an object: for a double, the tiles on its left and right sides",
+                                   where="layout.branches", code="branches_type")
+    # A double's branches are read once the double lies on the table (it may lie on a branch).
+    pending = list(branches)
+    while pending:
+        progress = False
+        for key in list(pending):
+            where = f"layout.branches.{key}"
+            double = _read_tile(key, where)
+            if double is spinner:
+                raise InvalidPositionError(f"{where}: the spinner's sides are the arms up and down", where=where,
+                                           code="branch_spinner", tile=str(double))
+            if not double.is_double:
+                raise InvalidPositionError(f"{where}: {double} is not a double, so it has no sides to branch from",
+                                           where=where, code="branch_not_double", tile=str(double))
+            if double not in layout.tiles:
+                continue
+            sides = branches[key]
+            if not isinstance(sides, dict):
+                raise InvalidPositionError(f"{where} must be an object: the tiles on its left and right sides",
+                                           where=where, code="branches_type")
+            for side in sides:
+                if side not in ("left", "right"):
+                    raise InvalidPositionError(f"{where}.{side}: a double's sides are left and right",
+                                               where=f"{where}.{side}", code="branch_side", key=str(side), tile=str(double))
+            for hand in HANDS:
+                tokens = sides.get(hand.value, [])
+                if tokens and not branching and isinstance(tokens, list):
+                    raise InvalidPositionError(f"{where}.{hand.value}: with one spinner, only the spinner branches",
+                                               where=f"{where}.{hand.value}", code="one_spinner_branch", tile=str(double))
+                if branching or not isinstance(tokens, list):
+                    layout = _read_arm(layout, Branch(double, hand), tokens, f"{where}.{hand.value}", note)
+            pending.remove(key)
+            progress = True
+        if not progress:
+            where = f"layout.branches.{pending[0]}"
+            raise InvalidPositionError(f"{where}: {pending[0]} is not on the table, so nothing can lie on its sides",
+                                       where=where, code="branch_unknown", tile=str(_read_tile(pending[0], where)))
+    return layout
+
+
+def _read_arm(layout: SpinnerLayout, arm: Arm, tokens: Any, where: str, note: Callable[[Tile, str], None]) -> SpinnerLayout:
+    """One arm's tiles (from the spinner, or a branch's double, outwards) added to ``layout``."""
+    if not isinstance(tokens, list):
+        raise InvalidPositionError(f"{where} must be a list of tiles, from the spinner outwards", where=where,
+                                   code="arm_type", field=where)
+    for i, token in enumerate(tokens):
+        here = f"{where}[{i}]"
+        tile = _read_tile(token, here)
+        note(tile, here)
+        if arm not in layout.open_arms():
+            raise InvalidPositionError(f"{here}: a side of the spinner holds a tile before both its ends do",
+                                       where=here, code="side_before_ends", token=token)
+        number = layout.open_number(arm)
+        if int(token[0]) != number:
+            raise InvalidLineError(
+                f"{here}: {token} does not join {number} (write the touching half first)",
+                where=here, code="arm_mismatch", token=token, number=number,
+            )
+        layout = layout.play(tile, arm)
     return layout
 
 
 def layout_to_json(layout: SpinnerLayout | None) -> dict | None:
-    """The API's form of a spinner's table (see :func:`_read_layout`)."""
+    """The API's form of a spinner's table (see :func:`_read_layout`); ``branches`` names every
+    double that branches, both its sides, even bare (none with one spinner)."""
     if layout is None:
         return None
     data: dict[str, Any] = {"spinner": str(layout.spinner)}
     for end in ARMS:
         data[end.value] = [f"{a}-{b}" for a, b in arm_pairs(layout, end)]
+    doubles = layout.doubles()
+    if doubles:
+        data["branches"] = {str(double): {hand.value: [f"{a}-{b}" for a, b in arm_pairs(layout, Branch(double, hand))]
+                                          for hand in HANDS} for double in doubles}
     return data
 
 
@@ -248,6 +324,9 @@ class Position:
             line = chain_of(layout) if layout is not None else ()
         elif layout is not None:
             raise InvalidPositionError(f"{rules.name} has no spinner: the table is a line", where="layout", code="layout")
+        if layout is not None and layout.branching != rules.doubles_branch:
+            raise InvalidPositionError("the layout's doubles branch by other rules than the rule set's", where="layout",
+                                       code="layout")
         _set_line(self, tuple(line))
         _set_layout(self, layout)
         _set_passes(self, passes)
@@ -299,7 +378,7 @@ class Position:
         """Every tile on the table as its pair of halves: the line, and a spinner's up and down arms."""
         if self.layout is None:
             return self.line
-        return self.line + tuple(pair for side in (End.UP, End.DOWN) for pair in arm_pairs(self.layout, side))
+        return self.line + tuple(pair for arm in self.layout.every_arm[2:] for pair in arm_pairs(self.layout, arm))
 
     def _check(self) -> None:
         self.rules.check_seats(len(self.hands), where="hands")
@@ -374,12 +453,22 @@ class Position:
             if not hand:
                 return RoundResult(Termination.DOMINO, seat, self.rules.score_domino(pips, seat), pips, tiles,
                                    self._play_points())
-        if self.passes >= self.seats:
+        if self.passes >= self.seats or self._stuck():
             # the tile before the passes was placed by the seat before the first of them
             last_player = (self.to_move - self.passes - 1) % self.seats
             winner, points = self.rules.score_blocked(pips, tiles, last_player)
             return RoundResult(Termination.BLOCKED, winner, points, pips, tiles, self._play_points())
         return None
+
+    def _stuck(self) -> bool:
+        """Blocked by the rule of Sato 157, Straight and All Fives: nothing left to draw and no
+        hand can play (a round that ends so needs no passes)."""
+        return self.rules.ends_when_stuck and bool(self.line) and not self.boneyard and nobody_can_play(
+            self.hands, self.ends, 0)
+
+    def is_blocked(self) -> bool:
+        """The round is over, blocked (every seat passed in a row, or nobody can play any more)."""
+        return bool(self.line) and all(self.hands) and (self.passes >= self.seats or self._stuck())
 
     def _play_points(self) -> tuple[int, ...]:
         return self.scores if self.rules.scores_ends else ()
@@ -401,7 +490,8 @@ class Position:
             if line:
                 ends: tuple[int, ...] | None = (line[0][0], line[-1][1]) if self.layout is None else self.ends
                 required, mask = seat_turn(
-                    hands[self.to_move], ends, len(self.boneyard), self.passes, len(hands), not all(hands)
+                    hands[self.to_move], ends, len(self.boneyard), self.passes, len(hands), not all(hands),
+                    blocked=self.rules.ends_when_stuck and not self.boneyard and nobody_can_play(hands, ends, 0),
                 )
             else:
                 ends = None
@@ -468,7 +558,8 @@ class Position:
         assert tile is not None
         hands[seat] &= ~tile.bit
         if self.rules.spinner:  # the lead is the spinner, and scores nothing
-            return self._next(hands, ((tile.high, tile.low),), following, 0, self.boneyard, SpinnerLayout.lead(tile))
+            layout = SpinnerLayout.lead(tile, self.rules.doubles_branch)
+            return self._next(hands, ((tile.high, tile.low),), following, 0, self.boneyard, layout)
         return self._next(hands, ((tile.high, tile.low),), following, 0, self.boneyard)
 
     def _next_on_layout(self, hands, layout: SpinnerLayout, to_move: int, seat: int) -> "Position":
@@ -545,6 +636,13 @@ class Position:
             if self.layout is None:
                 raise IllegalMoveError(f"{action}: a line has only a left and a right end", code="no_such_end",
                                        tile=str(tile), end=action.end.value, **base)
+            if isinstance(action.end, Branch):
+                double = str(action.end.double)
+                if not self.layout.branching:
+                    raise IllegalMoveError(f"{action}: with one spinner, only the spinner branches", code="one_spinner",
+                                           tile=str(tile), end=action.end.value, double=double, **base)
+                raise IllegalMoveError(f"{action}: {double} is not on the table", code="no_such_double",
+                                       tile=str(tile), end=action.end.value, double=double, **base)
             raise IllegalMoveError(
                 f"{action}: the spinner's sides open once both its ends hold a tile",
                 code="side_closed", tile=str(tile), end=action.end.value, **base,
@@ -582,6 +680,12 @@ class Position:
             raise InvalidPositionError("hands must be a list of lists of tiles", where="hands", code="hands_type")
         rules.check_seats(len(hands_data), where="hands")
         table = "layout" if rules.spinner else "line"
+        other = "line" if rules.spinner else "layout"
+        if other in data:
+            # (refused, not ignored: its tiles would silently count as in the boneyard)
+            raise InvalidPositionError(
+                f"{other} is not part of a {rules.name} position: its table is {table}", where=other,
+                code="line_not_layout" if rules.spinner else "layout_not_spinner", rules=rules.name)
         if table not in data:
             raise InvalidPositionError(f"{table} is required", where=table, code="missing", field=table)
         line_data = data[table]
@@ -607,7 +711,7 @@ class Position:
             hands.append(mask)
         layout = None
         if rules.spinner:
-            layout = _read_layout(line_data, note)
+            layout = _read_layout(line_data, note, rules.doubles_branch)
             line = chain_of(layout) if layout is not None else ()
         else:
             line = _read_line(line_data)
@@ -679,12 +783,21 @@ class Position:
         order when it is not the default. ``-`` stands for an empty hand, line or boneyard.
 
         With a spinner the line's place holds the layout: the spinner, then its arms left, right,
-        up and down from the spinner outwards, split by ``:`` (``5-5:5-3:5-0:-:-``); All Fives
+        up and down from the spinner outwards, split by ``:`` (``5-5:5-3:5-0:-:-``), then each double
+        whose sides hold tiles with its left and right branches (``:4-4=4-2,2-1|-``); All Fives
         adds the points scored so far when there are any (``scores=10,0``)."""
         hands = "/".join(",".join(str(t) for t in self.hand(s)) or "-" for s in range(self.seats))
         if self.layout is not None:
-            arms = (",".join(f"{a}-{b}" for a, b in arm_pairs(self.layout, end)) or "-" for end in ARMS)
-            line = ":".join((str(self.layout.spinner), *arms))
+            layout = self.layout
+
+            def written(arm: Arm) -> str:
+                return ",".join(f"{a}-{b}" for a, b in arm_pairs(layout, arm)) or "-"
+
+            arms = [written(end) for end in ARMS]
+            arms += [f"{double}=" + "|".join(written(Branch(double, hand)) for hand in HANDS)
+                     for double in layout.doubles()
+                     if layout.arm(Branch(double, End.LEFT)) or layout.arm(Branch(double, End.RIGHT))]
+            line = ":".join((str(layout.spinner), *arms))
         else:
             line = ",".join(f"{a}-{b}" for a, b in self.line) or "-"
         text = f"{hands} {line} {self.to_move} {self.passes}"
@@ -716,9 +829,18 @@ class Position:
                 data["layout"] = None
             else:
                 spinner, *arms = fields[1].split(":")
-                if len(arms) != len(ARMS):
+                if len(arms) < len(ARMS):
                     raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text)
                 data["layout"] = {"spinner": spinner, **{end.value: tiles(arm) for end, arm in zip(ARMS, arms)}}
+                branches = {}
+                for entry in arms[len(ARMS):]:
+                    double, _, sides = entry.partition("=")
+                    if sides.count("|") != 1:
+                        raise InvalidPositionError(f"not a position: {text!r}", code="notation", token=text)
+                    left, right = sides.split("|")
+                    branches[double] = {"left": tiles(left), "right": tiles(right)}
+                if branches:
+                    data["layout"]["branches"] = branches
         else:
             data["line"] = tiles(fields[1])
         if len(fields) == 5:
@@ -786,9 +908,10 @@ def chain_of(layout: SpinnerLayout) -> tuple[tuple[int, int], ...]:
     return left + ((layout.spinner.high, layout.spinner.high),) + arm_pairs(layout, End.RIGHT)
 
 
-def spinner_placements(fitting: int, open_ends: dict[End, int]) -> list[Action]:
-    """Each tile of the bit mask ``fitting`` on each open arm it fits (arms in the order left,
-    right, up, down): a tile fitting two arms is two moves, as on a line."""
+def spinner_placements(fitting: int, open_ends: dict[Arm, int]) -> list[Action]:
+    """Each tile of the bit mask ``fitting`` on each open arm it fits (arms in the table's order:
+    left, right, up, down, then the doubles' branches): a tile fitting two arms is two moves, as on
+    a line."""
     moves = []
     while fitting:
         bit = fitting & -fitting
@@ -796,7 +919,7 @@ def spinner_placements(fitting: int, open_ends: dict[End, int]) -> list[Action]:
         plays = _PLAYS[index]
         for end, number in open_ends.items():
             if bit & NUMBER_MASK[number]:
-                moves.append(plays[ARMS.index(end)])
+                moves.append(plays[ARMS.index(end)] if isinstance(end, End) else Action.play(TILES[index], end))
         fitting ^= bit
     return moves
 

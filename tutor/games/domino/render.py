@@ -58,7 +58,7 @@ import svgwrite.utils
 
 from tutor.games.domino import Action, ActionKind, End, Position, Required, Tile
 from tutor.games.domino.position import arm_pairs
-from tutor.games.domino.spinner import ARMS, SpinnerLayout
+from tutor.games.domino.spinner import ARMS, HANDS, Arm, Branch, SpinnerLayout, arm_rank
 
 __all__ = ["Labels", "TileBox", "render_position", "tile_boxes"]
 
@@ -103,6 +103,9 @@ STYLE = (
     ".dmn .ring{fill:#c5efe8;stroke:#0d8073;stroke-width:3}"
     ".dmn .dimmed{opacity:.38}"
     ".dmn .empty{fill:none;stroke:#8a8272;stroke-width:1.6;stroke-dasharray:6 5}"
+    ".dmn .root-ring{fill:none;stroke:#6b6457;stroke-width:2;stroke-dasharray:5 4}"
+    ".dmn .branch-root{fill:#fffdf5;stroke:#2b2824;stroke-width:1.6}"
+    ".dmn .branch-title{font-weight:600}"
     ".dmn text{fill:#2b2824;stroke:none;font-size:15px}"
     ".dmn .name{font-weight:600}"
     ".dmn .badge circle{fill:#1f2933;stroke:#fff;stroke-width:2}"
@@ -152,6 +155,11 @@ class Labels:
     seat_name: Callable[[int], str] | None = None
     up_end: str = ""  # a spinner's up arm: "up"
     down_end: str = ""  # a spinner's down arm: "down"
+    #: every double branching (Straight, All Fives): the heading of a double's sides, e.g.
+    #: ``lambda double: _("Sides of %(double)s", double=double)``, and the words by their ends
+    branch_title: Callable[[str], str] | None = None
+    side_left: str = ""  # "left side"
+    side_right: str = ""  # "right side"
 
 
 @dataclass(frozen=True)
@@ -267,17 +275,23 @@ def _layout_line(line: Sequence[tuple[int, int]], max_row: int) -> tuple[list[_P
     return _place_rows(line, _rows(line, max_row))
 
 
-def _place_rows(line: Sequence[tuple[int, int]], rows: list[range]) -> tuple[list[_Placed], list[int]]:
-    """:func:`_layout_line` for a given split into rows (a spinner's arm chooses its own)."""
+def _place_rows(line: Sequence[tuple[int, int]], rows: list[range], lengthwise: int | None = None
+                ) -> tuple[list[_Placed], list[int]]:
+    """:func:`_layout_line` for a given split into rows (a spinner's arm chooses its own).
+    ``lengthwise``: the index of a double drawn along the row, not across it (a branching double
+    at the centre of the row of its two sides, which touch its short ends)."""
     placed: list[_Placed | None] = [None] * len(line)
     directions = []
+
+    def crosswise(i: int) -> bool:
+        return line[i][0] == line[i][1] and i != lengthwise
 
     def reach(r: int) -> float:
         """How far a row's tiles reach above and below its centre line (a double standing
         across two rows at a turn is not counted: it lies between them)."""
         row = rows[r]
         inner = [i for i in row if not ((i == row[0] and r > 0) or (i == row[-1] and r + 1 < len(rows)))]
-        return L / 2 if any(line[i][0] == line[i][1] for i in inner) else S / 2
+        return L / 2 if any(crosswise(i) for i in inner) else S / 2
 
     x, y, direction = 0.0, 0.0, 1
     for r, row in enumerate(rows):
@@ -290,10 +304,10 @@ def _place_rows(line: Sequence[tuple[int, int]], rows: list[range]) -> tuple[lis
             pitch = reach(r - 1) + reach(r) + ROW_GAP  # from the previous row's centre line to this one's
             y += pitch
             a, b = line[first]
-            if p.halves[0] == p.halves[1]:
+            if p.angle % 180 and p.halves[0] == p.halves[1]:
                 # the double P stands across both rows: this row starts beside its lower half
                 x = p.cx - back * (S / 2 + GAP)
-            elif a == b:
+            elif crosswise(first):
                 # this row's first tile is a double standing across both rows, beyond P's end
                 cx = p.cx + back * (p.w / 2 + GAP + S / 2)
                 placed[first] = _Placed((a, b), cx, y - pitch / 2, 90)
@@ -304,7 +318,7 @@ def _place_rows(line: Sequence[tuple[int, int]], rows: list[range]) -> tuple[lis
                 x = p.cx + back * p.w / 2
         for i in range(first, row[-1] + 1):
             a, b = line[i]
-            double = a == b
+            double = crosswise(i)
             w = S if double else L
             corner = double and i == row[-1] and r + 1 < len(rows)
             drop = (reach(r) + reach(r + 1) + ROW_GAP) / 2 if corner else 0
@@ -321,6 +335,7 @@ def _place_rows(line: Sequence[tuple[int, int]], rows: list[range]) -> tuple[lis
 # then snakes back towards the centre as the line does, its rows stacking inwards. All four turn the
 # same way (a pinwheel): the left arm turns up, the up arm right, the right arm down and the down
 # arm left, so each arm's turns fill its own quarter of the table and never meet another arm.
+BRANCH_GAP = 26  # between the pinwheel and the doubles' rows, and between those rows
 FIT_LINE = 22  # from one line of a fit tag to the next (a tile fitting three or four of a spinner's arms)
 ARM_CLEAR = 16  # between one arm's turns and the next arm: wider than ROW_GAP, so two arms never read as one
 # per arm: where its first tile touches the spinner, and its frame's rotation (in its own frame an
@@ -334,12 +349,19 @@ _ARM_FRAME: dict[End, tuple[float, float, int]] = {
 _Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-def _fit_lines(ends: Collection[End | None]) -> list[list[End]]:
-    """The ends a fit tag names, one line of at most two: left and right, then a spinner's up and down."""
-    parts = [e for e in (End.LEFT, End.UP, End.DOWN, End.RIGHT) if e in ends]
-    if len(parts) <= 2:
-        return [parts]
-    return [[e for e in parts if e in (End.LEFT, End.RIGHT)], [e for e in parts if e in (End.UP, End.DOWN)]]
+def _fit_lines(ends: Collection[Arm | None], numbers: dict | None = None) -> list[list[Arm]]:
+    """The ends a fit tag names, one line of at most two: left and right, then a spinner's up and
+    down, then the doubles' sides (every double branching), one part per number they show."""
+    parts: list[Arm] = [e for e in (End.LEFT, End.UP, End.DOWN, End.RIGHT) if e in ends]
+    lines = [parts] if len(parts) <= 2 else [[e for e in parts if e in (End.LEFT, End.RIGHT)],
+                                             [e for e in parts if e in (End.UP, End.DOWN)]]
+    branches: dict[int, Branch] = {}
+    for arm in sorted((e for e in ends if isinstance(e, Branch)), key=lambda b: (b.double.index, b.hand.value)):
+        branches.setdefault(numbers[arm] if numbers else arm.double.high, arm)
+    if branches:
+        found = [branches[n] for n in sorted(branches)]
+        lines = [line for line in lines if line] + [found[i:i + 2] for i in range(0, len(found), 2)]
+    return lines
 
 
 def _turn(angle: int, x: float, y: float) -> tuple[float, float]:
@@ -679,6 +701,8 @@ class _Renderer:
             str(labels.title), str(labels.desc), str(labels.hand), str(labels.boneyard),
             str(labels.left_end), str(labels.right_end), (lambda n: str(name(n))) if name else None,
             str(labels.up_end), str(labels.down_end),
+            (lambda d, title=labels.branch_title: str(title(d))) if labels.branch_title else None,
+            str(labels.side_left), str(labels.side_right),
         )
         self.seat = seat
         self.prefix = prefix
@@ -1232,11 +1256,37 @@ class _Renderer:
         reach = max(max(xs), -min(xs))  # the spinner at the centre: as far on both sides
         min_y = min(ys)
         w, h = 2 * reach + 2 * pad, max(ys) - min_y + 2 * pad
+        # every double branching: the sides of each double as a row of their own under the arms
+        # (the double itself in the arm it lies in, and again, dashed, at the centre of its row)
+        starts, index = {}, len(position.line) + sum(len(arms[arm].placed) for arm in (End.UP, End.DOWN))
+        for arm in layout.every_arm[len(ARMS):]:
+            starts[arm] = index
+            index += len(layout.arm(arm))
+        blocks = [self._branch_block(layout, double, starts, last_index, max_row) for double in layout.doubles()]
+        room = (self.limit - 2 * pad) if self.limit is not None else max([w - 2 * pad] + [b[0] for b in blocks])
+        lines: list[list[tuple[float, float, Callable[[float, float], None]]]] = []
+        for block in blocks:  # side by side while they fit, else on a new line
+            if lines and sum(b[0] for b in lines[-1]) + BRANCH_GAP * len(lines[-1]) + block[0] <= room:
+                lines[-1].append(block)
+            else:
+                lines.append([block])
+        line_ws = [sum(b[0] for b in line) + BRANCH_GAP * (len(line) - 1) for line in lines]
+        line_hs = [max(b[1] for b in line) for line in lines]
+        rows_h = sum(line_hs) + BRANCH_GAP * (len(lines) - 1) if lines else 0
+        full_w = max([w] + [lw + 2 * pad for lw in line_ws])
+        full_h = h + (rows_h + BRANCH_GAP - pad if lines else 0)
 
         def draw(ox: float, oy: float) -> None:
             dwg = self.dwg
-            dx, dy = round(ox + pad + reach), round(oy + pad - min_y)
-            dwg.add(self._table_rect(ox, oy, w, h))
+            dx, dy = round(ox + (full_w - w) / 2 + pad + reach), round(oy + pad - min_y)
+            dwg.add(self._table_rect(ox, oy, full_w, full_h))
+            y = oy + h - pad + BRANCH_GAP
+            for line, line_w, line_h in zip(lines, line_ws, line_hs):
+                x = ox + (full_w - line_w) / 2
+                for block_w, _, draw_block in line:
+                    draw_block(round(x), round(y))
+                    x += block_w + BRANCH_GAP
+                y += line_h + BRANCH_GAP
             g = dwg.g(class_="line")
             self._data(g, data_tiles=len(tiles))
             for arm in ARMS:
@@ -1264,20 +1314,102 @@ class _Renderer:
                     tx, ty, anchor = label_at[arm]
                     self._text(badge, words[arm], tx + dx, ty + dy, "end-label", anchor)
 
-        return _Band(w, h, draw)
+        return _Band(full_w, full_h, draw)
+
+    def _branch_block(self, layout: SpinnerLayout, double: Tile, starts: dict, last_index: int | None,
+                      max_row: int) -> tuple[float, float, Callable[[float, float], None]]:
+        """The two sides of a branching double as one row (snaking when long): its left side's
+        tiles from the far end in, the double lengthwise at the centre (a dashed copy: the tile
+        itself lies in its arm), its right side's tiles outwards; a badge at each open end with
+        its word, and the row's heading over it. Returns its width, height and drawing function."""
+        left, right = Branch(double, HANDS[0]), Branch(double, HANDS[1])
+        inner = arm_pairs(layout, left)
+        chain = [(b, a) for a, b in reversed(inner)] + [(double.high, double.high)] + list(arm_pairs(layout, right))
+        arm_of = [left] * len(inner) + [None] + [right] * (len(chain) - len(inner) - 1)
+        index_of = [starts[left] + len(inner) - 1 - k for k in range(len(inner))] + [None] + [
+            starts[right] + k for k in range(len(chain) - len(inner) - 1)]
+        badge_r, font, ascent, descent = BADGE_R * self.k, self.font, self.ascent, self.descent
+        rows = [range(len(chain))]
+        if self.limit is not None:  # the row's tiles, its two badges and the table's padding within the width
+            room = self.limit - 2 * self.table_pad - 2 * (10 + 2 * badge_r)
+            across = sum(S if a == b and i != len(inner) else L for i, (a, b) in enumerate(chain)) + GAP * (len(chain) - 1)
+            if across > room:  # too long for one row: a snake, as many tiles a row as fit lengthwise
+                rows = _rows(chain, max(2, int((room + GAP) // (L + GAP))))
+        elif len(chain) > max_row:
+            rows = _rows(chain, max_row)
+        placed, directions = _place_rows(chain, rows, lengthwise=len(inner))
+        first, last = placed[0], placed[-1]
+        ends = [(left, chain[0][0], first.cx - first.w / 2 - 10 - badge_r, first.cy, self.labels.side_left, "start"),
+                (right, chain[-1][1], last.cx + directions[-1] * (last.w / 2 + 10 + badge_r), last.cy,
+                 self.labels.side_right, "end" if directions[-1] > 0 else "start")]
+        boxes = [_box(p) for p in placed] + [(bx - badge_r, by - badge_r, bx + badge_r, by + badge_r)
+                                             for _, _, bx, by, _, _ in ends]
+        words = []
+        for k, (_, _, bx, by, text, anchor) in enumerate(ends):
+            if not text:
+                continue
+            # the left side's word over its badge's row, the right side's under its own
+            ty = by - L / 2 - 4 - descent if k == 0 else by + L / 2 + 4 + ascent
+            tx = bx - badge_r if anchor == "start" else bx + badge_r
+            tw = self._width(text, font)
+            x0 = tx if anchor == "start" else tx - tw
+            words.append((text, tx, ty, anchor))
+            boxes.append((x0, ty - ascent, x0 + tw, ty + descent))
+        title = self.labels.branch_title(str(double)) if self.labels.branch_title else ""
+        x_min, y_min = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        title_h = ascent + descent + 6 if title else 0
+        width = max(max(b[2] for b in boxes) - x_min, self._width(title, font))
+        height = max(b[3] for b in boxes) - y_min + title_h
+
+        def draw(x: float, y: float) -> None:
+            dwg = self.dwg
+            dx, dy = x - x_min, y + title_h - y_min
+            g = dwg.g(class_="branch")
+            self._data(g, data_double=str(double))
+            if title:
+                self._text(g, title, x, y + ascent, "branch-title")
+            for p, arm, index in zip(placed, arm_of, index_of):
+                p = _Placed(p.halves, p.cx + dx, p.cy + dy, p.angle)
+                if arm is None:  # the double itself, drawn again where its sides meet
+                    self._root(g, p, double)
+                    continue
+                classes = ["double"] if p.halves[0] == p.halves[1] else []
+                if index == last_index:
+                    classes.append("last-move")
+                self._tile(g, p, classes, data_index=index, data_arm=arm.value)
+            for arm, number, bx, by, _, _ in ends:
+                badge = self._badge(g, number, bx + dx, by + dy, "end-branch")
+                self._data(badge, data_number=number, data_arm=arm.value)
+            for text, tx, ty, anchor in words:
+                self._text(g, text, tx + dx, ty + dy, "end-label", anchor)
+            dwg.add(g)
+
+        return width, height, draw
+
+    def _root(self, parent, p: _Placed, double: Tile) -> None:
+        """A branching double's copy at the centre of its sides' row: its face, dashed round."""
+        dwg = self.dwg
+        g = dwg.g(class_="branch-root", transform=f"translate({_n(p.cx)},{_n(p.cy)})" + (f" rotate({p.angle})" if p.angle else ""))
+        self._data(g, data_double=str(double))
+        g.add(dwg.use(f"#{self.prefix}f"))
+        for value, offset in zip(p.halves, (-S // 2, S // 2)):
+            g.add(pip_half(value, offset))
+        g.add(dwg.rect(insert=(-L // 2 - 4, -S // 2 - 4), size=(L + 8, S + 8), rx=RX + 3, class_="root-ring"))
+        parent.add(g)
 
     def _hand_band(self) -> _Band:
         tiles = self.position.hand(self.seat)
         label = self.labels.hand
         label_h = self.hand_label_h
         entries = [(tile, *self._hand_classes(tile, self.seat)) for tile in tiles]
-        lines = [_fit_lines(ends) for _, _, ends in entries if ends - {None}]
+        numbers = self.position.open_ends()
+        lines = [_fit_lines(ends, numbers) for _, _, ends in entries if ends - {None}]
         marker_h = 28 * self.k if lines else 0
-        if any(len(tag) > 1 for tag in lines):  # a spinner's tag naming three or four arms takes two lines
-            marker_h += FIT_LINE * self.k
+        # a spinner's tag naming three or four arms takes two lines, the doubles' sides more
+        marker_h += FIT_LINE * self.k * max((len(tag) - 1 for tag in lines), default=0)
         # larger fit tags (a slide's) need the tiles further apart, so two tags never touch
-        tag_w = [max((self._fit_width(len(line)) for line in _fit_lines(ends)), default=0) if ends - {None} else 0
-                 for _, _, ends in entries]
+        tag_w = [max((self._fit_width(len(line)) for line in _fit_lines(ends, numbers)), default=0)
+                 if ends - {None} else 0 for _, _, ends in entries]
         widest_tag = max(tag_w, default=0)
         pitch = HAND_PITCH if self.k == 1 else max(HAND_PITCH, math.ceil(widest_tag + 4 * self.k))
         per_row = len(tiles) or 1
@@ -1323,8 +1455,8 @@ class _Renderer:
                 row_top = top + row * row_h
                 p = _Placed((tile.high, tile.low), cx, row_top + L / 2, 90)
                 data = {"data_seat": self.seat}
-                if ends - {None}:
-                    data["data_ends"] = " ".join(e.value for e in ARMS if e in ends)  # (a line's: left, right)
+                if ends - {None}:  # (a line's: left, right; a spinner's arms in the table's order)
+                    data["data_ends"] = " ".join(e.value for e in sorted(ends - {None}, key=lambda a: arm_rank(a, self.position.layout)))
                 if tile is self.fresh:
                     # just drawn: a dashed frame around it (and "fresh" for pages and tests)
                     classes = classes + ["fresh"]
@@ -1342,9 +1474,10 @@ class _Renderer:
         end's number (left: "◀5", right: "6▶", both: "◀5 6▶"; a spinner's arms "▲2", "▼6")."""
         dwg = self.dwg
         numbers = self.position.open_ends()
-        lines = _fit_lines(ends)
+        lines = _fit_lines(ends, numbers)
         k = self.k
-        g = dwg.g(class_="fit " + " ".join(f"fits-{e.value}" for line in lines for e in line))
+        g = dwg.g(class_="fit " + " ".join("fits-branch" if isinstance(e, Branch) else f"fits-{e.value}"
+                                           for line in lines for e in line))
         for row, parts in enumerate(lines):
             self._fit_line(g, parts, numbers, cx, y - (len(lines) - 1 - row) * FIT_LINE * k)
         parent.add(g)
@@ -1365,6 +1498,10 @@ class _Renderer:
             elif end is End.RIGHT:
                 self._text(g, str(numbers[end]), x + 6 * k, y + 4.5 * k, "num")
                 g.add(dwg.path(d=f"M{_n(x + 21 * k)},{_n(y)}l-{leg},-{half}v{side}z"))
+            elif isinstance(end, Branch):
+                # a double's side: a small diamond (a double lying across), then the number
+                g.add(dwg.path(d=f"M{_n(x + 1 * k)},{_n(y)}l{half},-{half} {half},{half} -{half},{half}z"))
+                self._text(g, str(numbers[end]), x + 16 * k, y + 4.5 * k, "num")
             else:
                 # a triangle pointing up or down, then the number
                 tip, base = (y - 4 * k, 7 * k) if end is End.UP else (y + 4 * k, -7 * k)

@@ -19,7 +19,7 @@ class Termination(enum.Enum):
     """How a round ended."""
 
     DOMINO = "domino"  # a player placed the last tile from the hand
-    BLOCKED = "blocked"  # every seat passed in a row
+    BLOCKED = "blocked"  # every seat passed in a row (Playboard), or nobody can play and nothing is left to draw
     TARGET = "target"  # All Fives: a play brought a seat to the match's target, which ends the match at once
 
 
@@ -177,6 +177,12 @@ class RuleSet:
     next_round_leader: Callable[[RoundResult], int | None] = leader_by_forced_opening
     #: The lead is a spinner: the layout branches (spinner.py) instead of staying one line.
     spinner: bool = False
+    #: With a spinner: every double branches, as the rulebook says ([003a]); False: "one spinner",
+    #: only the first double branches (the rule many clubs play, this app's rule before issue #29).
+    doubles_branch: bool = False
+    #: A blocked round ends as soon as nobody can play and nothing is left to draw (seeds 003 and
+    #: 004); False: once every seat has passed in a row (Playboard, seed 000).
+    ends_when_stuck: bool = False
     #: All Fives: after each play the open ends are counted, and a multiple of 5 scores.
     scores_ends: bool = False
     #: A match of a fixed number of rounds (Straight: five), won by the higher total; None: the
@@ -221,28 +227,49 @@ def rules_for_round(rules: RuleSet, leader: int | None) -> RuleSet:
 
 PLAYBOARD = RuleSet(name="playboard", hand_sizes={2: 7, 3: 5, 4: 5})
 
-#: Sato 157, the rules of seed 004's rulebook (VARIANTS.md): 7 tiles each for 2 to 4 players (4
-#: players: no boneyard), the first round opened as in Playboard, a blocked round's winner scoring
-#: the others' pips, the previous winner leading the next round with any tile (a round's rules:
-#: :func:`rules_for_round` with :meth:`Match.next_leader`).
+#: Sato 157 as seed 004 gives it (VARIANTS.md): 2 to 4 players, 7 tiles each with 2 or 4 (4 players:
+#: no boneyard), the first round opened by the highest double, the previous winner leading the next
+#: round with any tile (a round's rules: :func:`rules_for_round` with :meth:`Match.next_leader`), a
+#: blocked round over as soon as nobody can play and won by the lowest pips. This app's choices where
+#: the seed is silent: 7 tiles for three players too, the blocked round's winner scoring the others'
+#: pips, a match to 100.
 SATO = RuleSet(name="sato", hand_sizes={2: 7, 3: 7, 4: 7}, score_blocked=score_blocked_sato,
-               next_round_leader=leader_is_previous_winner)
+               next_round_leader=leader_is_previous_winner, ends_when_stuck=True)
 
 #: Straight (VARIANTS.md, after wikiHow): two players, 7 tiles, the highest double leads as the
-#: spinner (none dealt: deal again), going out or winning a blocked round scores the opponent's
-#: pips, five rounds and the higher total wins.
+#: spinner (none dealt: deal again), every double branches, going out or winning a blocked round
+#: (over as soon as nobody can play) scores the opponent's pips, five rounds and the higher total wins.
 STRAIGHT = RuleSet(name="straight", hand_sizes={2: 7}, choose_opening=spinner_opening,
-                   score_blocked=score_blocked_lower_pips, spinner=True, rounds=5)
+                   score_blocked=score_blocked_lower_pips, spinner=True, doubles_branch=True, rounds=5,
+                   ends_when_stuck=True)
 
 #: All Fives (VARIANTS.md): Straight's table, plus points during play for open ends adding up to a
 #: multiple of 5; going out (or, blocked, placing the last tile) scores the opponent's pips rounded
 #: to 5; first to 250.
 ALL_FIVES = RuleSet(name="all-fives", hand_sizes={2: 7}, target_score=250, choose_opening=spinner_opening,
                     score_domino=score_domino_to_five, score_blocked=score_blocked_last_player,
-                    spinner=True, scores_ends=True)
+                    spinner=True, doubles_branch=True, scores_ends=True, ends_when_stuck=True)
+
+#: The same two games with "one spinner" (the rule many clubs play): only the first double branches.
+ONE_SPINNER = "-one-spinner"
+STRAIGHT_ONE_SPINNER = replace(STRAIGHT, name="straight" + ONE_SPINNER, doubles_branch=False)
+ALL_FIVES_ONE_SPINNER = replace(ALL_FIVES, name="all-fives" + ONE_SPINNER, doubles_branch=False)
 
 #: Every rule set by the name the API and the pages use.
-RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in (PLAYBOARD, SATO, STRAIGHT, ALL_FIVES)}
+RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in (
+    PLAYBOARD, SATO, STRAIGHT, ALL_FIVES, STRAIGHT_ONE_SPINNER, ALL_FIVES_ONE_SPINNER)}
+
+
+def base_rules(rules: RuleSet) -> RuleSet:
+    """The rule set an option belongs to: Straight for Straight with one spinner; itself otherwise."""
+    return RULE_SETS.get(rules.name.removesuffix(ONE_SPINNER), rules)
+
+
+def with_one_spinner(rules: RuleSet) -> RuleSet:
+    """The "one spinner" option of a spinner game (the same value when it has it already)."""
+    if not rules.spinner:
+        raise ValueError(f"{rules.name} has no spinner")
+    return RULE_SETS[base_rules(rules).name + ONE_SPINNER]
 
 
 def rule_set_named(name: object, where: str = "rules") -> RuleSet:

@@ -53,19 +53,21 @@ def seat_turn(
     seats: int,
     played_out: bool = False,
     openers: int = FULL_SET,
+    blocked: bool = False,
 ) -> tuple[Required, int]:
     """What the seat to move must do, and the bit mask of the tiles it may place.
 
     - Before the opening (``ends`` is None): ``OPEN`` with the tiles of ``openers`` it holds
       (the rule set's opening tile, or every tile when any tile may lead).
     - The round is over once a seat has played out (``played_out``) or every seat has passed in
-      a row: ``OVER``, no tile.
+      a row, or (``blocked``: the rule sets that end a round as soon as nobody can play and nothing
+      is left to draw, see :func:`nobody_can_play`) that moment has come: ``OVER``, no tile.
     - Otherwise a seat holding a tile that shows an open end's number must ``PLAY`` one of those
       (the mask); holding none, it must ``DRAW`` while the boneyard has tiles, then ``PASS``.
     """
     if ends is None:
         return Required.OPEN, hand & openers
-    if played_out or passes >= seats:
+    if played_out or passes >= seats or blocked:
         return Required.OVER, 0
     fit = fitting_tiles(hand, ends)
     if fit:
@@ -73,4 +75,13 @@ def seat_turn(
     return (Required.DRAW if boneyard else Required.PASS), 0
 
 
-__all__ = ["Required", "fitting_tiles", "seat_turn"]
+def nobody_can_play(hands: tuple[int, ...] | list[int], ends: tuple[int, ...] | None, boneyard: int) -> bool:
+    """Nothing is left to draw and no hand holds a tile that fits an open end: the moment a round
+    is blocked in Sato 157, Straight and All Fives (seeds 003, 004), without waiting for passes. It
+    needs every hand, so the position works it out and a seat's view is told."""
+    if boneyard or ends is None:
+        return False
+    return not any(fitting_tiles(hand, ends) for hand in hands)
+
+
+__all__ = ["Required", "fitting_tiles", "nobody_can_play", "seat_turn"]

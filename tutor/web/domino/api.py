@@ -11,6 +11,7 @@ from flask import jsonify
 from tutor.games.domino import DominoError, Position
 from tutor.games.domino.analysis import analyze as analyze_position
 from tutor.games.domino.hints import SeatView, estimate_fields, explain_position
+from tutor.games.domino.reachable import unreachable
 from tutor.games.domino.rules import PLAYBOARD, rule_set_named
 from tutor.web.api import error_response, game_api, read_json
 from tutor.web.domino.mexican_train import api as mexican_api
@@ -27,6 +28,9 @@ def analyze():
     try:
         rules = rule_set_named(data["rules"]) if isinstance(data, dict) and "rules" in data else PLAYBOARD
         position = Position.from_json(data, rules)
+        refusal = unreachable(position)  # well formed, but no round by these rules comes to it
+        if refusal is not None:
+            raise refusal
     except DominoError as error:
         if error.code == "rules":  # the unknown-name message lists Mexican Train too
             error.params["names"] = [*error.params.get("names", ()), mexican_api.NAME]

@@ -226,6 +226,10 @@ NOTES: dict[str, Callable[..., str]] = {
     "arm": lambda arm, count, tiles: ngettext(
         "On %(arm)s: %(tiles)s.", "On %(arm)s, from the spinner outwards: %(tiles)s.", count, arm=arm_name(arm),
         tiles=_join(tiles)),
+    # TRANSLATORS: diagram description (read by screen readers): the tiles on one side of a branching double, from the double outwards; %(arm)s is "the left side of 4-4"...
+    "branch_arm": lambda arm, count, tiles: ngettext(
+        "On %(arm)s, next to the double: %(tiles)s.", "On %(arm)s, from the double outwards: %(tiles)s.", count,
+        arm=arm_name(arm), tiles=_join(tiles)),
     "last_move_arm": _last_move_arm,
     # TRANSLATORS: diagram description (read by screen readers): Sato 157's later round, led by the last round's winner.
     "you_lead_any": lambda: _("You won the last round, so you lead this one: any tile of your hand may open it."),
@@ -257,8 +261,8 @@ register("domino.diagram", NOTES, __name__)
 # the open ends and which tile fits where read in a picture as in an explanation: written once, there
 lend("domino.diagram", ("ends", "fits_left", "fits_right"), "domino.explain")
 # and so do a spinner's open arms, where a tile fits and what All Fives counts
-lend("domino.diagram", ("arm_ends", "sides_closed", "count_now", "arm_fit", "arm_fit_count", "play_compulsory"),
-     "domino.explain")
+lend("domino.diagram", ("arm_ends", "sides_closed", "count_now", "arm_fit", "arm_fit_count", "play_compulsory",
+                        "doubles_branch"), "domino.explain")
 
 
 def render_note(note: Note) -> str:
@@ -289,6 +293,12 @@ def labels_for_notes(title: str, description: Iterable[Note], seats: int) -> Lab
         # TRANSLATORS: short label beside the number at the open end of a spinner's bottom arm in a diagram (Straight, All Fives).
         down_end=_("bottom end"),
         seat_name=lambda seat: seat_label(seat, seats),
+        # TRANSLATORS: heading in a picture of a table where every double branches (Straight, All Fives): the row showing the two sides of a double (%(double)s, such as 4-4) and what lies on them.
+        branch_title=lambda double: _("Sides of %(double)s", double=double),
+        # TRANSLATORS: short label beside the number at the open end of a double's left side, in a picture of a table where every double branches.
+        side_left=_("left side"),
+        # TRANSLATORS: short label beside the number at the open end of a double's right side, in a picture of a table where every double branches.
+        side_right=_("right side"),
     )
 
 
@@ -323,7 +333,7 @@ def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, n
         labels = replace(labels_for(diagram), desc=quiet_description(diagram))
     labels = labels or labels_for(diagram)
     if not end_words:
-        labels = replace(labels, left_end="", right_end="", up_end="", down_end="")
+        labels = replace(labels, left_end="", right_end="", up_end="", down_end="", side_left="", side_right="")
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
     return render_position(diagram.position, labels=labels, annotations=annotations,
                            label_size=label_size, box_aspect=box_aspect, **render_options(diagram))

@@ -20,10 +20,11 @@ from tutor.games.domino.diagrams import Display, describe_position, display_opti
 from tutor.games.domino import PLAYBOARD, ActionKind, Deal, DominoError, IllegalMoveError, Match, Required, Tile
 from tutor.games.domino.clicks import interpret_click
 from tutor.games.domino.rules import OpeningReason, RoundResult, RuleSet
-from tutor.freeplay import (DOMINO_RULES, GameIdError, free_play_deal, free_play_seed, free_play_shuffle, new_game_id,
-                             read_domino_id)
+from tutor.games.domino.spinner import Branch
+from tutor.freeplay import (FREE_PLAY_RULES, GameIdError, free_play_deal, free_play_seed, free_play_shuffle,
+                             new_game_id, read_domino_id)
 from tutor.games.domino.guided import Game, cut_short, hand_by_id, default_opponents, load_hands, replay, rule_set_hands
-from tutor.games.domino.rules import RULE_SETS
+from tutor.games.domino.rules import ONE_SPINNER, RULE_SETS
 from tutor.games.domino.hints import SeatView, explain_turn, hint_ladder, round_end_notes, strategy_notes
 from tutor.games.domino.players import summarize_turns
 from tutor.games.domino.render import render_position
@@ -68,6 +69,9 @@ TABLE_WIDTH = 560
 #: The words and numbers of the game's picture, in viewBox units: at 390 px (the picture drawn at
 #: about two thirds of its size) still 12 px on the screen (the renderer's default, 13, gave 8.6).
 GAME_LABEL_SIZE = 19
+#: A spinner's table (Straight, All Fives) names its arms and its doubles' sides: on a 390 px
+#: phone, where the picture is drawn at about 0.62 of its size, words of 20 units read at 12 px.
+SPINNER_LABELS = 20
 #: The part of the page the learner comes back to after each move (the status, the table, the hand).
 TABLE_ANCHOR = "table"
 #: Guided hands whose goal asks the learner to work out the result: what the small form asks.
@@ -208,7 +212,9 @@ def _fits_without_reshuffle(deal: Deal, moves: list[str], table: Table) -> bool:
 
 # ---- routes -------------------------------------------------------------------------------------
 #: The free-play rule sets offered besides the course's own, in the order of the id's kind byte.
-OTHER_RULES: tuple[RuleSet, ...] = tuple(RULE_SETS[name] for name in DOMINO_RULES if name != PLAYBOARD.name)
+OTHER_RULES: tuple[RuleSet, ...] = tuple(RULE_SETS[name] for name in FREE_PLAY_RULES if name != PLAYBOARD.name)
+#: The practice page's sections: one per rule set, an option (one spinner) chosen in its rule set's form.
+OFFERED_RULES: tuple[RuleSet, ...] = tuple(rules for rules in OTHER_RULES if not rules.name.endswith(ONE_SPINNER))
 
 
 @bp.get("/hands/")
@@ -217,7 +223,7 @@ def hands_index():
     grouped = rule_set_hands()
     return render_template("domino/play/index.html", hands=list(load_hands().values()),
                            other_rules=[(rules, rule_set_name(rules), grouped.get(rules.name, []))
-                                        for rules in OTHER_RULES],
+                                        for rules in OFFERED_RULES],
                            mexican_name=mexican_play.rules_name(), mexican_hands=mexican_play.hands())
 
 
@@ -255,10 +261,10 @@ def free_play():
         # choose the id now, so that the URL holds the whole state from here on. The rule set
         # goes into the id (tutor.freeplay), so it cannot change during the match.
         rules = RULE_SETS.get(request.args.get("rules", PLAYBOARD.name))
-        if rules is None or rules.name not in DOMINO_RULES:
+        if rules is None or rules.name not in FREE_PLAY_RULES:
             # TRANSLATORS: free play was asked for with rules it does not know; %(names)s lists the rule sets offered, such as "Sato 157, Straight or All Fives".
             raise BadGame(_("Free play is offered with these rules: %(names)s.",
-                            names=join_or([rule_set_name(RULE_SETS[name]) for name in DOMINO_RULES])))
+                            names=join_or([rule_set_name(RULE_SETS[name]) for name in FREE_PLAY_RULES])))
         seats = request.args.get("seats", "2")
         if seats not in [str(n) for n in rules.seat_counts]:
             if rules is PLAYBOARD:
@@ -551,15 +557,19 @@ def _bounded_int(text: str | None, top: int) -> int:
 def _attempt(game: Game, attempt: str) -> tuple[str | None, str | None, dict | None]:
     """A click, as the rules read it (``games.domino.clicks``): the move to make (its text), the
     refusal in the learner's words, or the ends to choose from: each fitting end's move, its end
-    (left, right, and on a spinner up and down) and the number it shows."""
+    (left, right, and on a spinner up and down, or a double's side: ``4-4.left``, with the double
+    and the side apart) and the number it shows."""
     click = interpret_click(game.position, LEARNER, attempt)
     if click.action is not None:
         return str(click.action), None, None
     if click.ends is not None:
         numbers = game.position.open_ends()
-        # what each end would score (All Fives), as the engine counts it
+        # what each end would score (All Fives), as the engine counts it; a double's side (every
+        # double branching): the double and which side
         options = [{"move": str(move), "end": move.end.value, "number": numbers[move.end],
-                    "points": game.position.points_for(move)} for move in click.ends]
+                    "points": game.position.points_for(move),
+                    "double": str(move.end.double) if isinstance(move.end, Branch) else None,
+                    "hand": move.end.hand.value if isinstance(move.end, Branch) else None} for move in click.ends]
         return None, None, {"tile": str(click.ends[0].tile), "options": options,
                             "spinner": game.position.layout is not None,
                             "scores": game.position.rules.scores_ends}
@@ -691,7 +701,8 @@ def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = 
     labels = labels_for_notes(GAME_TITLE, describe_position(position, LEARNER, display, last), position.seats)
     # the game's own picture: narrow enough for a phone, the tile just drawn marked
     svg = render_position(position, labels=labels, **display_options(LEARNER, display, last, "game"),
-                          max_width=TABLE_WIDTH, fresh=fresh, label_size=GAME_LABEL_SIZE)
+                          max_width=TABLE_WIDTH, fresh=fresh,
+                          label_size=SPINNER_LABELS if position.rules.spinner else GAME_LABEL_SIZE)
     return Markup(svg)
 
 

@@ -31,12 +31,16 @@ def rule_set_name(rules: RuleSet | str) -> str:
     return {
         # TRANSLATORS: name of a rule set: the rules this course teaches (Playboard's Draw dominoes).
         "playboard": lambda: _("Playboard (this course)"),
-        # TRANSLATORS: name of a rule set: "Sato 157", the rules of a Vietnamese domino rulebook (the set's leaflet); keep the name as it is written.
+        # TRANSLATORS: name of a rule set: the rules of the Vietnamese rulebook "Cờ Domino (Sato 157)"; keep the name.
         "sato": lambda: _("Sato 157"),
         # TRANSLATORS: name of a rule set: "Straight" (plain) dominoes for two players (wikiHow); keep the name and add your language's gloss in brackets (TRANSLATING.md, "Game names").
         "straight": lambda: _("Straight"),
         # TRANSLATORS: name of a rule set: "All Fives" dominoes for two players (wikiHow); keep the name and add your language's gloss in brackets (TRANSLATING.md, "Game names").
         "all-fives": lambda: _("All Fives"),
+        # TRANSLATORS: name of a rule set: Straight with the option "one spinner": only the first double branches (the rule many clubs play). Use the same words for Straight as its own name.
+        "straight-one-spinner": lambda: _("Straight, one spinner"),
+        # TRANSLATORS: name of a rule set: All Fives with the option "one spinner": only the first double branches. Use the same words for All Fives as its own name.
+        "all-fives-one-spinner": lambda: _("All Fives, one spinner"),
         MEXICAN_TRAIN: mexican_train_name,
     }[rules if isinstance(rules, str) else rules.name]()
 
@@ -107,12 +111,28 @@ BLOCKED: dict[Callable, Callable[[], str]] = {
 }
 
 
-def _table(rules: RuleSet) -> str:
+def _table(rules: RuleSet) -> str | list[str]:
+    if rules.spinner and rules.doubles_branch:
+        return [
+            # TRANSLATORS: comparison table: the shape of the tiles on the table in Straight and All Fives, as their rulebook says: every double branches.
+            _("the first double is a spinner: tiles go on its two ends, then its two sides; every later double "
+              "branches too, at once, so the table grows like a tree"),
+            # TRANSLATORS: comparison table: the option "one spinner" that free play offers for Straight and All Fives.
+            _("or, as many clubs play, one spinner: only the first double branches (up to four arms)"),
+        ]
     if rules.spinner:
         # TRANSLATORS: comparison table: the shape of the tiles on the table in Straight and All Fives.
         return _("the first double is a spinner: tiles go on its two ends, then its two sides (up to four arms)")
     # TRANSLATORS: comparison table: the shape of the tiles on the table in Playboard and Sato 157.
     return _("one line with two open ends")
+
+
+def _blocked_end(rules: RuleSet) -> str:
+    if rules.ends_when_stuck:
+        # TRANSLATORS: comparison table: when a blocked round ends (Sato 157, Straight, All Fives, Mexican Train): as soon as nobody can play, without passes.
+        return _("as soon as nobody can play and nothing is left to draw, without anyone passing")
+    # TRANSLATORS: comparison table: when a blocked round ends in Playboard's rules: every player has passed in a row.
+    return _("once every player has passed in a row, the boneyard empty")
 
 
 def _during_play(rules: RuleSet) -> str:
@@ -174,47 +194,86 @@ MEXICAN_CELLS: tuple[Callable[[], str | list[str]], ...] = (
     lambda: _("none: only the pips left in hand count, at the end of the round"),
     # TRANSLATORS: comparison table, Mexican Train: what playing your last tile gives you: nothing; the other player adds the pips in their hand to their total.
     lambda: _("nothing: each player adds the pips left in their own hand to their total, and lower is better"),
+    # Mexican Train's blocked round ends as the other rule sets' do: as soon as nobody can play
+    lambda: _blocked_end(SATO),
     # TRANSLATORS: comparison table, Mexican Train: a blocked round (the boneyard is empty and nobody can play).
     lambda: _("each player adds the pips left in their own hand to their total, as after playing out"),
-    # TRANSLATORS: comparison table, Mexican Train: how the match ends; %(top)s is the first round's engine, 12-12.
-    lambda: ngettext("after %(num)d round, with engines from %(top)s down to 1-1, the lower total wins",
-                     "after %(num)d rounds, with engines from %(top)s down to 1-1, the lower total wins",
-                     mexican_train.Match().rounds, top=f"{mexican_train.TOPS[0]}-{mexican_train.TOPS[0]}"),
+    lambda: _mexican_matches(),
 )
+
+
+def _mexican_matches() -> list[str]:
+    """Each match Mexican Train is played as (its engine's MATCHES): rounds, first and last engine."""
+    cases = []
+    for name, plan in mexican_train.MATCHES.items():
+        first, last = f"{plan.start}-{plan.start}", f"{plan.stop}-{plan.stop}"
+        if plan.top == 6:
+            # TRANSLATORS: comparison table, Mexican Train: the match with the double-six set; %(first)s and %(last)s are the first and last engines, 6-6 and 1-1.
+            cases.append(ngettext("with the double-six set: %(num)d round, from %(first)s down to %(last)s",
+                                  "with the double-six set: %(num)d rounds, from %(first)s down to %(last)s",
+                                  plan.rounds, first=first, last=last))
+        else:
+            # TRANSLATORS: comparison table, Mexican Train: a match with the double-twelve set (the whole match or a quicker one); %(first)s and %(last)s are its first and last engines, such as 12-12 and 1-1.
+            cases.append(ngettext("%(num)d round, engines from %(first)s down to %(last)s",
+                                  "%(num)d rounds, engines from %(first)s down to %(last)s",
+                                  plan.rounds, first=first, last=last))
+    # TRANSLATORS: comparison table, Mexican Train: who wins the match, whichever match it is.
+    return cases + [_("the lower total wins; equal totals share the win")]
+
+
+#: The cells where the rulebook is silent and this app decides (VARIANTS.md's and RULES.md's rows
+#: marked **decision**), by row and column: the page marks each, and the rule set's lesson ends with
+#: them (its step "What the rulebook leaves open").
+HOUSE_RULES: dict[str, frozenset[str]] = {
+    "hands": frozenset({"sato", "mexican-train"}),  # 7 for three players; 7 from the double-six set
+    "table": frozenset({"straight", "all-fives"}),  # when the sides open, their names, one spinner
+    "opening": frozenset({"playboard", "sato", "straight", "all-fives", "mexican-train"}),
+    "later": frozenset({"sato", "straight", "all-fives", "mexican-train"}),
+    "during": frozenset({"all-fives"}),  # the spinner's own count, an open double's
+    "going_out": frozenset({"sato", "all-fives"}),  # Sato's points; the rounding, halves up
+    "blocked_end": frozenset({"mexican-train"}),
+    "blocked": frozenset({"playboard", "sato", "straight", "mexican-train"}),  # ties, Sato's points
+    "match": frozenset({"sato", "straight", "mexican-train"}),  # 100; the tie-break; a tie shared
+}
 
 
 @dataclass(frozen=True)
 class Row:
     heading: str
     cells: tuple[str | list[str], ...]  # a cell with several cases lists them, one a line
+    key: str = ""
+    house: tuple[bool, ...] = ()  # per cell: this app's choice where the rulebook is silent
 
 
 def comparison() -> list[Row]:
     """The table's rows, each a rule and what every rule set in :data:`SHOWN` does."""
     rows = [
         # TRANSLATORS: comparison table row heading.
-        (_("Players"), _players),
+        ("players", _("Players"), _players),
         # TRANSLATORS: comparison table row heading.
-        (_("Tiles dealt"), _hands),
+        ("hands", _("Tiles dealt"), _hands),
         # TRANSLATORS: comparison table row heading: the tiles left to draw from.
-        (_("Boneyard"), _boneyard),
+        ("boneyard", _("Boneyard"), _boneyard),
         # TRANSLATORS: comparison table row heading.
-        (_("The tiles on the table"), _table),
+        ("table", _("The tiles on the table"), _table),
         # TRANSLATORS: comparison table row heading.
-        (_("Who opens the first round"), lambda r: OPENINGS[r.choose_opening]()),
+        ("opening", _("Who opens the first round"), lambda r: OPENINGS[r.choose_opening]()),
         # TRANSLATORS: comparison table row heading.
-        (_("Who opens the next rounds"), lambda r: LATER_LEADERS[r.next_round_leader]()),
+        ("later", _("Who opens the next rounds"), lambda r: LATER_LEADERS[r.next_round_leader]()),
         # TRANSLATORS: comparison table row heading.
-        (_("Points during play"), _during_play),
+        ("during", _("Points during play"), _during_play),
         # TRANSLATORS: comparison table row heading: what playing out (emptying your hand) scores.
-        (_("Playing out scores"), lambda r: GOING_OUT[r.score_domino]()),
+        ("going_out", _("Playing out scores"), lambda r: GOING_OUT[r.score_domino]()),
+        # TRANSLATORS: comparison table row heading: when a round that nobody can finish ends.
+        ("blocked_end", _("When a blocked round ends"), _blocked_end),
         # TRANSLATORS: comparison table row heading.
-        (_("A blocked round"), lambda r: BLOCKED[r.score_blocked]()),
+        ("blocked", _("A blocked round"), lambda r: BLOCKED[r.score_blocked]()),
         # TRANSLATORS: comparison table row heading.
-        (_("The match"), _match),
+        ("match", _("The match"), _match),
     ]
-    return [Row(heading, tuple(cell(rules) for rules in SHOWN) + (mexican(),))
-            for (heading, cell), mexican in zip(rows, MEXICAN_CELLS, strict=True)]
+    return [Row(heading, tuple(cell(rules) for rules in SHOWN) + (mexican(),), key,
+                tuple(name in HOUSE_RULES.get(key, ()) for name in COLUMNS))
+            for (key, heading, cell), mexican in zip(rows, MEXICAN_CELLS, strict=True)]
 
 
-__all__ = ["COLUMNS", "MEXICAN_TRAIN", "Row", "SHOWN", "comparison", "mexican_train_name", "rule_set_name"]
+__all__ = ["COLUMNS", "HOUSE_RULES", "MEXICAN_TRAIN", "Row", "SHOWN", "comparison", "mexican_train_name", "rule_set_name"]

@@ -197,6 +197,11 @@ def _blocked(v: Voice, seats):
     return _("Nobody could play: every player passed in a row, so the round is blocked.")
 
 
+def _blocked_stuck(v: Voice):
+    # TRANSLATORS: end of a round on a game page (Sato 157, Straight, All Fives): nobody can play and nothing is left to draw, so the round ends at once.
+    return _("Nobody can play and nothing is left to draw, so the round is blocked: it ends now, without passes.")
+
+
 def _blocked_lowest(v: Voice, seat, pips):
     if seat == v.viewer:
         # TRANSLATORS: end of a blocked round: you have the lowest pip total.
@@ -314,6 +319,7 @@ PERSONAL: dict[str, Callable[..., str]] = {
     "domino_points": _domino_points,
     "hand_left": _hand_left,
     "blocked": _blocked,
+    "blocked_stuck": _blocked_stuck,
     "pip_total": _skip,  # each hand's tiles and pips are already listed (hand_left)
     "blocked_lowest": _blocked_lowest,
     "blocked_tiebreak": _blocked_tiebreak,

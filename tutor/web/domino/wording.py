@@ -28,7 +28,15 @@ def _seats(seats: Iterable[int]) -> str:
 
 
 def arm_name(arm: str) -> str:
-    """One arm of a spinner's table (Straight, All Fives), as a sentence names it."""
+    """One arm of a spinner's table (Straight, All Fives), as a sentence names it: the spinner's
+    four, or a double's side (``4-4.left``) when every double branches."""
+    double, _dot, hand = arm.partition(".")
+    if hand == "left":
+        # TRANSLATORS: a spinner game's table where every double branches: the arm growing from the left side of a double lying in an arm (%(double)s, such as 4-4; left as seen from the spinner along that arm).
+        return _("the left side of %(double)s", double=double)
+    if hand == "right":
+        # TRANSLATORS: a spinner game's table where every double branches: the arm growing from the right side of a double lying in an arm (%(double)s, such as 4-4; right as seen from the spinner along that arm).
+        return _("the right side of %(double)s", double=double)
     return {
         # TRANSLATORS: a spinner game's table: the arm growing from the spinner's left end.
         "left": lambda: _("the left arm"),
@@ -52,6 +60,11 @@ def _empty_arms(arms: list[str], number: int) -> str:
 
 
 def _arm_fit_count(tile: str, arm: str, number: int, sum: str, count: int, points: int) -> str:
+    if not count:
+        # TRANSLATORS: explanation of an All Fives position: a legal play that leaves every open end blank: 0 is a multiple of 5, but worth nothing.
+        return _("%(tile)s fits %(arm)s (%(number)s); the open ends would then add up to %(sum)s = 0, a multiple "
+                 "of 5 that is worth nothing, so it scores nothing.", tile=tile, arm=arm_name(arm), number=number,
+                 sum=sum)
     if points:
         # TRANSLATORS: explanation of an All Fives position: a legal play, the open ends it leaves and the points it scores.
         return _("%(tile)s fits %(arm)s (%(number)s); the open ends would then add up to %(sum)s = %(count)s, "
@@ -88,10 +101,10 @@ def _scoring_plays(plays) -> str:
 
 def _no_scoring_play(count: int) -> str:
     if count == 1:
-        # TRANSLATORS: All Fives hint: the learner's one legal play leaves a count that is not a multiple of 5.
-        return _("Your only play does not score: it leaves the open ends adding up to no multiple of 5.")
-    # TRANSLATORS: All Fives hint: none of the learner's legal plays leaves a count that is a multiple of 5.
-    return _("None of your plays scores this turn: none leaves the open ends adding up to a multiple of 5.")
+        # TRANSLATORS: All Fives hint: the learner's one legal play leaves a count that is not a multiple of 5 (or 0, which scores nothing).
+        return _("Your only play does not score: the open ends it leaves add up to no multiple of 5 above 0.")
+    # TRANSLATORS: All Fives hint: none of the learner's legal plays leaves a count that is a multiple of 5 above 0.
+    return _("None of your plays scores this turn: none leaves the open ends adding up to a multiple of 5 above 0.")
 
 
 def _standing(margin: float) -> str:
@@ -145,12 +158,22 @@ def _no_boneyard_pass(seats: int) -> str:
                     seats)
 
 
+def _reason_scores_nothing(tile: str, sum: str, count: int) -> str:
+    if not count:
+        # TRANSLATORS: hint engine, All Fives: the recommended play leaves every open end blank: 0 is a multiple of 5, but worth nothing.
+        return _("%(tile)s scores nothing now: the open ends then add up to %(sum)s = 0, a multiple of 5 that is "
+                 "worth nothing.", tile=tile, sum=sum)
+    # TRANSLATORS: hint engine, All Fives: the recommended play scores nothing now (it is chosen for what follows).
+    return _("%(tile)s scores nothing now: the open ends then add up to %(sum)s = %(count)s, not a multiple of 5.",
+             tile=tile, sum=sum, count=count)
+
+
 def _no_boneyard(seats: int) -> str:
-    # TRANSLATORS: Sato 157 strategy hint: with four players there is no boneyard; a blocked round is won on the lowest pip total.
+    # TRANSLATORS: Sato 157 strategy hint: with four players there is no boneyard; the round is blocked as soon as nobody can play, and won on the lowest pip total.
     return ngettext("With %(num)d player every tile is dealt: there is no boneyard, so a player who cannot play passes "
-                    "at once, and if every player passes in a row the lowest pip total wins.",
+                    "at once, and as soon as nobody can play the lowest pip total wins.",
                     "With %(num)d players every tile is dealt: there is no boneyard, so a player who cannot play passes "
-                    "at once, and if every player passes in a row the lowest pip total wins.",
+                    "at once, and as soon as nobody can play the lowest pip total wins.",
                     seats)
 
 
@@ -279,6 +302,9 @@ NOTES: dict[str, Callable[..., str]] = {
         "Passes in a row so far: %(num)d of %(seats)s. If every seat passes in a row, the round is blocked.",
         "Passes in a row so far: %(num)d of %(seats)s. If every seat passes in a row, the round is blocked.",
         passes, seats=seats),
+    # TRANSLATORS: explanation of a position where the seat must pass (Sato 157, Straight, All Fives): the round goes on because another player can still play.
+    "pass_others_can_play": lambda: _(
+        "Another player can still play, so the round goes on: it ends, blocked, only once nobody can play."),
     # TRANSLATORS: explanation of a position (domino), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "domino": lambda seat: _(
         "Seat %(seat)s has played the last tile from their hand: the round is over.", seat=seat),
@@ -289,6 +315,9 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: explanation of a position (blocked), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "blocked": lambda seats: _(
         "All %(seats)s seats passed in a row, so the round is blocked and ends now.", seats=seats),
+    # TRANSLATORS: explanation of a position (blocked_stuck: Sato 157, Straight, All Fives), shown by the analyze API and the hints: the round ends as soon as nobody can play, without passes.
+    "blocked_stuck": lambda: _(
+        "Nobody can play and the boneyard is empty, so the round is blocked and ends now, without anyone passing."),
     # TRANSLATORS: explanation of a position (pip_total), shown by the analyze API and the hints. "Seat" is a player's place at the table, numbered from 0.
     "pip_total": lambda seat, pips, tiles: ngettext(
         "Seat %(seat)s: %(pips)s pips in %(num)d tile.", "Seat %(seat)s: %(pips)s pips in %(num)d tiles.",
@@ -330,6 +359,15 @@ NOTES: dict[str, Callable[..., str]] = {
     # TRANSLATORS: explanation of an All Fives position: the open ends added up now (a double at an end counts both halves).
     "count_now": lambda sum, count: _("The open ends add up to %(sum)s = %(count)s.", sum=sum, count=count),
     "empty_arms_count_nothing": lambda arms, number: _empty_arms(arms, number),
+    # TRANSLATORS: explanation of an All Fives position where every double branches: the bare sides of the doubles take tiles but add nothing to the count; %(arms)s lists them, e.g. "the left side of 4-4 and the right side of 4-4".
+    "bare_branches_count_nothing": lambda arms: _(
+        "Nothing lies yet on %(arms)s: a tile may go there, but those sides add nothing to the count until "
+        "one does.", arms=join_and(arm_name(arm) for arm in arms)),
+    # TRANSLATORS: explanation of a spinner game's position where every double branches: which doubles have branched; %(doubles)s lists them, e.g. "4-4 and 2-2".
+    "doubles_branch": lambda doubles: ngettext(
+        "The double %(doubles)s branches: a tile may go on each of its two sides, as well as on its far end.",
+        "The doubles %(doubles)s branch: a tile may go on each of their two sides, as well as on their far ends.",
+        len(doubles), doubles=join_and(doubles)),
     # TRANSLATORS: explanation of a spinner game's position: a legal play on an arm; %(arm)s is "the left arm", "the top arm"...
     "arm_fit": lambda tile, arm, number: _(
         "%(tile)s fits %(arm)s: its %(number)s matches the %(number)s there.", tile=tile, arm=arm_name(arm),
@@ -446,6 +484,10 @@ NOTES: dict[str, Callable[..., str]] = {
     "boneyard_empty": lambda: _(
         "The boneyard is empty: whoever cannot play must pass, and if every seat passes in a row the lowest "
         "pip total wins."),
+    # TRANSLATORS: hint engine, strategy (Sato 157, Straight): the boneyard is empty; the round ends as soon as nobody can play.
+    "boneyard_empty_stuck": lambda: _(
+        "The boneyard is empty: whoever cannot play must pass, and as soon as nobody can play the round is "
+        "blocked and the lowest pip total wins."),
     # TRANSLATORS: hint engine, recommended move (recommend_left): %(wins)s%% is a percentage of simulated rounds won.
     "recommend_left": lambda tile, number, samples, wins: _(
         "Play %(tile)s on the left end (on the %(number)s). In %(samples)s simulated deals of the tiles you "
@@ -533,6 +575,11 @@ NOTES: dict[str, Callable[..., str]] = {
     "spinner_arms": lambda spinner: _(
         "%(spinner)s is the spinner: tiles go on its two ends first, and once both ends hold a tile, on its two "
         "sides too, so up to four arms grow from it.", spinner=spinner),
+    # TRANSLATORS: hint in a spinner game where every double branches (the rulebook's Straight and All Fives): what the spinner, and every later double, means for the next plays.
+    "spinner_arms_branching": lambda spinner: _(
+        "%(spinner)s is the spinner: tiles go on its two ends first, and once both ends hold a tile, on its two "
+        "sides too. Every other double laid in an arm branches as well: its two sides open at once, beside "
+        "its far end.", spinner=spinner),
     # TRANSLATORS: hint in a spinner game: the learner may play on any open arm (3 or 4 of them).
     "any_open_arm": lambda arms: ngettext(
         "You may play on any of the %(num)d open arm: a tile fits an arm when one of its halves shows the number "
@@ -560,14 +607,14 @@ NOTES: dict[str, Callable[..., str]] = {
     "no_boneyard": lambda seats: _no_boneyard(seats),
     # TRANSLATORS: All Fives strategy hint: the boneyard is empty; a blocked round's bonus goes to whoever placed the last tile.
     "boneyard_empty_last_player": lambda: _(
-        "The boneyard is empty: whoever cannot play must pass, and if both players pass in a row, the one who "
-        "placed the last tile scores the other's pips, rounded to the nearest multiple of 5."),
+        "The boneyard is empty: whoever cannot play must pass, and as soon as neither player can play, the one "
+        "who placed the last tile scores the other's pips, rounded to the nearest multiple of 5."),
     # TRANSLATORS: All Fives strategy hint: few tiles are left in the boneyard.
     "boneyard_low_last_player": lambda boneyard: ngettext(
-        "Only %(num)d tile is left in the boneyard: the next stuck player may soon have to pass. If both players "
-        "pass in a row, whoever placed the last tile scores the other's pips, so keep your hand light.",
-        "Only %(num)d tiles are left in the boneyard: the next stuck player may soon have to pass. If both players "
-        "pass in a row, whoever placed the last tile scores the other's pips, so keep your hand light.",
+        "Only %(num)d tile is left in the boneyard: the next stuck player may soon have to pass. Once neither "
+        "player can play, whoever placed the last tile scores the other's pips, so keep your hand light.",
+        "Only %(num)d tiles are left in the boneyard: the next stuck player may soon have to pass. Once neither "
+        "player can play, whoever placed the last tile scores the other's pips, so keep your hand light.",
         boneyard),
     # TRANSLATORS: hint ladder, first rung in a spinner game: look at one arm; %(arm)s is "the left arm", "the top arm"...
     "nudge_arm": lambda arm, number: _(
@@ -621,10 +668,7 @@ NOTES: dict[str, Callable[..., str]] = {
         "%(tile)s scores at once: the open ends then add up to %(sum)s = %(count)s, a multiple of 5, so %(num)d point.",
         "%(tile)s scores at once: the open ends then add up to %(sum)s = %(count)s, a multiple of 5, so %(num)d points.",
         points, tile=tile, sum=sum, count=count),
-    # TRANSLATORS: hint engine, All Fives: the recommended play scores nothing now (it is chosen for what follows).
-    "reason_scores_nothing": lambda tile, sum, count, points: _(
-        "%(tile)s scores nothing now: the open ends then add up to %(sum)s = %(count)s, not a multiple of 5.",
-        tile=tile, sum=sum, count=count),
+    "reason_scores_nothing": lambda tile, sum, count, points: _reason_scores_nothing(tile, sum, count),
     # TRANSLATORS: hint engine, All Fives, a reason for the recommended move: it is the last tile.
     "reason_plays_out_to_five": lambda tile: _(
         "%(tile)s is your last tile: playing it ends the round and you score the pips left in your opponent's hand, "
@@ -738,6 +782,80 @@ ERRORS: dict[str, Callable[..., str]] = {
     "side_closed": lambda **p: _("The sides of the spinner are not open yet: first both its ends must hold a tile."),
     # TRANSLATORS: a move refused by the rules: a line without a spinner has only a left and a right end.
     "no_such_end": lambda **p: _("This line has only a left and a right end."),
+    # TRANSLATORS: a move refused by the rules (Straight or All Fives with the option "one spinner"): a tile played on the side of a double that is not the spinner.
+    "one_spinner": lambda double="", **p: _(
+        "With one spinner only the spinner branches: %(double)s lies crosswise in its arm, with no sides to play on.",
+        double=double),
+    # TRANSLATORS: a move refused by the rules: a tile played on the side of a double that is not on the table.
+    "no_such_double": lambda double="", **p: _("%(double)s is not on the table, so it has no sides to play on.",
+                                               double=double),
+    # ---- the layout of a spinner game's table, in the analyze API (issue #29) ----
+    # TRANSLATORS: error of the analyze API (layout_key): a part of the layout it does not know, such as layout.north; %(keys)s lists the parts, which stay in English.
+    "layout_key": lambda key="", keys=(), **p: _(
+        "layout.%(key)s is not part of a layout: its parts are %(keys)s.", key=key, keys=join_and(keys)),
+    # TRANSLATORS: error of the analyze API (arm_type): an arm of the layout, such as layout.left, is not a list of tiles. Field names stay in English.
+    "arm_type": lambda field="", **p: _(
+        "%(field)s must be a list of tiles, each written from the spinner outwards, such as [\"6-3\", \"3-1\"].",
+        field=field),
+    # TRANSLATORS: error of the analyze API (branches_type): layout.branches, or the entry of one double in it, is not an object. Field names stay in English.
+    "branches_type": lambda **p: _(
+        "layout.branches must be an object giving, for a double, the tiles on its left and right sides, such as "
+        "{\"4-4\": {\"left\": [\"4-2\"], \"right\": []}}."),
+    # TRANSLATORS: error of the analyze API (branch_spinner): the spinner was given branches; its sides are the arms up and down. Field names stay in English.
+    "branch_spinner": lambda tile="", **p: _(
+        "%(tile)s is the spinner: its sides are the arms up and down, not branches.", tile=tile),
+    # TRANSLATORS: error of the analyze API (branch_not_double): only a double has sides to branch from.
+    "branch_not_double": lambda tile="", **p: _(
+        "%(tile)s is not a double, so no branch grows from its sides.", tile=tile),
+    # TRANSLATORS: error of the analyze API (branch_unknown): branches given for a double that is not on the table.
+    "branch_unknown": lambda tile="", **p: _(
+        "%(tile)s is not on the table, so nothing can lie on its sides.", tile=tile),
+    # TRANSLATORS: error of the analyze API (branch_side): a double's sides are named left and right (as seen from the spinner). Field names stay in English.
+    "branch_side": lambda key="", tile="", **p: _(
+        "%(key)s is not a side of %(tile)s: a double's sides are left and right, as seen looking out from the "
+        "spinner along its arm.", key=key, tile=tile),
+    # TRANSLATORS: error of the analyze API (one_spinner_branch): with the option "one spinner", no tile lies on a double's side.
+    "one_spinner_branch": lambda tile="", **p: _(
+        "With one spinner only the spinner branches: nothing can lie on the sides of %(tile)s.", tile=tile),
+    # TRANSLATORS: error of the analyze API (line_not_layout): a spinner game's body gives line; its table is layout. Field names stay in English.
+    "line_not_layout": lambda rules="", **p: _(
+        "A %(rules)s table has a spinner: give it as layout, without line.", rules=rules),
+    # TRANSLATORS: error of the analyze API (layout_not_spinner): a body of a rule set without a spinner gives layout; its table is line. Field names stay in English.
+    "layout_not_spinner": lambda rules="", **p: _(
+        "A %(rules)s table has no spinner: give it as line, without layout.", rules=rules),
+    # ---- positions no game can reach by the other rule sets (tutor.games.domino.reachable) ----
+    # TRANSLATORS: error of the analyze API (boneyard_too_big): the tiles in no hand and not on the table are more than the deal leaves to draw.
+    "boneyard_too_big": lambda boneyard=0, dealt=0, seats=0, size=0, **p: ngettext(
+        "These hands and this table leave %(num)d tile in the boneyard, but a deal of %(size)s tiles to each of "
+        "%(seats)s players leaves %(dealt)s: no round can come to this position.",
+        "These hands and this table leave %(num)d tiles in the boneyard, but a deal of %(size)s tiles to each of "
+        "%(seats)s players leaves %(dealt)s: no round can come to this position.",
+        boneyard, dealt=dealt, seats=seats, size=size),
+    # TRANSLATORS: error of the analyze API (deal_size): before the lead every hand holds the tiles it was dealt.
+    "deal_size": lambda seat=0, tiles=0, size=0, **p: ngettext(
+        "Seat %(seat)s holds %(num)d tile before the lead, but each player is dealt %(size)s tiles.",
+        "Seat %(seat)s holds %(num)d tiles before the lead, but each player is dealt %(size)s tiles.",
+        tiles, seat=seat, size=size),
+    # TRANSLATORS: error of the analyze API (hand_too_big): a hand holds more tiles than were dealt to it and drawn by anyone.
+    "hand_too_big": lambda seat=0, tiles=0, most=0, **p: ngettext(
+        "Seat %(seat)s holds %(tiles)s tiles, but the tiles dealt to it and every tile drawn so far make at most %(num)d.",
+        "Seat %(seat)s holds %(tiles)s tiles, but the tiles dealt to it and every tile drawn so far make at most %(num)d.",
+        most, seat=seat, tiles=tiles),
+    # TRANSLATORS: error of the analyze API (scores_before_lead): All Fives points given before the round has opened.
+    "scores_before_lead": lambda **p: _("No points can be scored before the lead: with an empty table, leave out scores or give zeros."),
+    # TRANSLATORS: error of the analyze API (scores_before_play): All Fives points given while only the spinner lies on the table; the lead scores nothing.
+    "scores_before_play": lambda **p: _(
+        "Only the spinner lies on the table, and the lead scores nothing: nobody can have scored yet."),
+    # TRANSLATORS: error of the analyze API (scores_past_target): All Fives points in the round that reach the match's target (250), which would have ended the match at once.
+    "scores_past_target": lambda points=0, target=0, **p: _(
+        "%(points)s points in this round reach %(target)s, and the match ends the moment a player does: no "
+        "round goes on from there.", points=points, target=target),
+    # TRANSLATORS: error of the analyze API (passes_after_block): passes given although nobody can play, so the round ended (blocked) before any of them.
+    "passes_after_block": lambda passes=0, **p: ngettext(
+        "passes is %(num)d, but nobody can play and nothing is left to draw: by these rules the round ended, "
+        "blocked, before that pass.",
+        "passes is %(num)d, but nobody can play and nothing is left to draw: by these rules the round ended, "
+        "blocked, before those passes.", passes),
     # ---- a click on a game page (tutor.games.domino.clicks) ----
     # TRANSLATORS: the learner clicked while it is not their turn (or the round is over); also the game's status line then.
     "not_your_turn": lambda **p: _("It is not your turn."),

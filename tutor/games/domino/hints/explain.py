@@ -11,7 +11,7 @@ from typing import Sequence
 from tutor.games.domino.analysis import Note, _sum, explain_result
 from tutor.games.domino import Action, ActionKind, End, Position, Required
 from tutor.games.domino.rules import OpeningReason, RuleSet, score_blocked_last_player
-from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
+from tutor.games.domino.spinner import Branch, SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import DOUBLES_MASK, NUMBER_MASK, TILES, tiles_in
 from tutor.games.domino.hints.recommendation import Recommendation, recommend
 from tutor.games.domino.hints.view import SeatView, deals_every_tile
@@ -85,8 +85,11 @@ def _table_notes(layout: SpinnerLayout, rules: RuleSet) -> list[Note]:
     (while only its ends are open), and in All Fives the count of the open ends now."""
     open_ends = layout.open_ends()
     notes = [Note("arm_ends", {"ends": [(end.value, number) for end, number in open_ends.items()]})]
-    if len(open_ends) == 2:
+    if End.UP not in open_ends:
         notes.append(Note("sides_closed", {"spinner": str(layout.spinner)}))
+    doubles = layout.doubles()
+    if doubles:  # every double branches: where the new arms come from
+        notes.append(Note("doubles_branch", {"doubles": [str(d) for d in doubles]}))
     if rules.scores_ends:
         terms = layout.count_terms()
         notes.append(Note("count_now", {"sum": _sum(terms), "count": sum(terms)}))
@@ -95,6 +98,9 @@ def _table_notes(layout: SpinnerLayout, rules: RuleSet) -> list[Note]:
         empty = [end.value for end in (End.UP, End.DOWN) if end in open_ends and not layout.arm(end)]
         if empty:
             notes.append(Note("empty_arms_count_nothing", {"arms": empty, "number": layout.spinner.high}))
+        bare = [arm.value for arm in open_ends if isinstance(arm, Branch) and not layout.arm(arm)]
+        if bare:  # a double's bare sides, likewise (the double itself counts while it ends its arm)
+            notes.append(Note("bare_branches_count_nothing", {"arms": bare}))
     return notes
 
 
@@ -145,7 +151,8 @@ def opening_notes(view: SeatView, visible: int | None = None) -> list[Note]:
     if opening.rule is OpeningReason.HIGHEST_DOUBLE:
         notes = [Note("open_double", {"seat": opening.seat, "tile": str(tile)})]
         if view.rules.spinner:  # that double is the spinner: what it means for the next plays
-            notes.append(Note("spinner_arms", {"spinner": str(tile)}))
+            notes.append(Note("spinner_arms_branching" if view.rules.doubles_branch else "spinner_arms",
+                              {"spinner": str(tile)}))
     else:
         notes = [Note("open_heaviest", {"seat": opening.seat, "tile": str(tile), "value": tile.value})]
         # Only tiles the reader can see are named: for a seat, another hand's tiles stay hidden.
@@ -284,7 +291,9 @@ def pass_notes(view: SeatView) -> list[Note]:
         notes = [Note("must_pass", {"seat": view.seat, "left": left, "right": right})]
     if deals_every_tile(view.rules, view.seats):
         notes.append(Note("no_boneyard_pass", {"seats": view.seats}))
-    if view.passes:
+    if view.rules.ends_when_stuck:  # the round would be over if nobody else could play
+        notes.append(Note("pass_others_can_play", {}))
+    elif view.passes:
         notes.append(Note("passes_so_far", {"passes": view.passes, "seats": view.seats}))
     return notes
 
@@ -309,10 +318,12 @@ def _boneyard_kind(rules: RuleSet, seats: int, boneyard: int) -> str:
     the lowest pips, except in All Fives (to whoever placed the last tile); with every tile dealt
     there never was a boneyard."""
     if deals_every_tile(rules, seats):
-        return "no_boneyard"
+        return "no_boneyard"  # (Sato 157 with four players, whose round ends as soon as nobody can play)
     last_player = rules.score_blocked is score_blocked_last_player
     if boneyard == 0:
-        return "boneyard_empty_last_player" if last_player else "boneyard_empty"
+        if last_player:
+            return "boneyard_empty_last_player"
+        return "boneyard_empty_stuck" if rules.ends_when_stuck else "boneyard_empty"
     if boneyard <= LOW_BONEYARD:
         return "boneyard_low_last_player" if last_player else "boneyard_low"
     return "boneyard_plenty"

@@ -10,7 +10,7 @@ from typing import Sequence
 from tutor.games.domino.analysis import Note, _sum
 from tutor.games.domino import Action, ActionKind, End
 from tutor.games.domino.rules import score_domino_to_five
-from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
+from tutor.games.domino.spinner import Arm, SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import NUMBER_MASK
 from tutor.games.domino.hints.simulation import CandidateScore, difference, simulate
 from tutor.games.domino.hints.view import SeatView, deals_every_tile
@@ -76,13 +76,15 @@ def distinct_moves(view: SeatView) -> list[Action]:
 
 def _spinner_game(layout: SpinnerLayout) -> tuple:
     """What the rest of a spinner game depends on, alike for tables that differ only by mirroring:
-    the left and right arms may swap, and so may the up and down ones (each arm as whether it holds
-    a tile, its open number and whether a double ends it: that decides the fits and the count)."""
-    def arm(end: End) -> tuple[bool, int, bool]:
+    the left and right arms may swap, and so may the up and down ones, and the doubles' branches
+    among themselves (each arm as whether it holds a tile, its open number and whether a double
+    ends it: that decides the fits and the count; every branch is open, and counts, alike)."""
+    def arm(end: Arm) -> tuple[bool, int, bool]:
         tiles = layout.arm(end)
         return bool(tiles), layout.open_number(end), bool(tiles) and tiles[-1][0].is_double
 
-    return tuple(sorted((arm(End.LEFT), arm(End.RIGHT)))), tuple(sorted((arm(End.UP), arm(End.DOWN))))
+    return (tuple(sorted((arm(End.LEFT), arm(End.RIGHT)))), tuple(sorted((arm(End.UP), arm(End.DOWN)))),
+            tuple(sorted(arm(branch) for branch in layout.every_arm[4:])))
 
 
 def recommend(view: SeatView, *, seed: int = 0, samples: int | None = None) -> Recommendation:

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from tutor.games.domino import Action
 from tutor.games.domino.playout import BY_RANK, heaviest_choice, playout, spinner_playout
-from tutor.games.domino.spinner import ARMS, SpinnerLayout, all_fives_score
+from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
 from tutor.games.domino.hints.view import NUMBERS, SeatView
 
@@ -233,9 +233,10 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
 
 def _arm_state(layout: SpinnerLayout) -> tuple[list[int], list[bool], list[bool]]:
     """A layout as :func:`~tutor.games.domino.playout.spinner_playout` reads it: per arm (left,
-    right, up, down) its open number, whether its end tile is a double, whether it holds a tile."""
+    right, up, down, then the doubles' branches) its open number, whether its end tile is a double,
+    whether it holds a tile."""
     numbers, doubles, filled = [], [], []
-    for arm in ARMS:
+    for arm in layout.every_arm:
         tiles = layout.arm(arm)
         numbers.append(layout.open_number(arm))
         doubles.append(bool(tiles) and tiles[-1][0].is_double)

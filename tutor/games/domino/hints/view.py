@@ -55,7 +55,8 @@ class SeatView:
 
     With a spinner (Straight, All Fives) ``layout`` is the table and ``line`` its left-right chain
     through the spinner, as in :class:`Position`; every reading below (the open ends, the legal
-    actions, the tiles on the table) goes through the layout then, so up to four arms count.
+    actions, the tiles on the table) goes through the layout then, so every arm counts (the
+    spinner's four, and the branches of the other doubles when they branch).
     """
 
     seat: int
@@ -71,6 +72,9 @@ class SeatView:
     rules: RuleSet = field(default=PLAYBOARD, compare=False)
     slot_barred: tuple[tuple[int, ...], ...] = ()
     layout: SpinnerLayout | None = None
+    #: The round is over, blocked because nobody can play with nothing left to draw (Sato 157,
+    #: Straight, All Fives): every seat sees the round end, though not the others' tiles.
+    blocked: bool = False
 
     # ----- building -----------------------------------------------------------------------------
     @classmethod
@@ -129,7 +133,7 @@ class SeatView:
         opening = self.opening
         openers = FULL_SET if opening is None or opening.tile is None else opening.tile.bit
         return seat_turn(self.hand, self.ends, self.boneyard_count, self.passes, self.seats,
-                         played_out=0 in self.hand_sizes, openers=openers)
+                         played_out=0 in self.hand_sizes, openers=openers, blocked=self.blocked)
 
     def is_over(self) -> bool:
         return self._turn()[0] is Required.OVER
@@ -284,6 +288,7 @@ class SeatTracker:
             opening=self._opening,
             rules=last.rules,
             layout=last.layout,
+            blocked=last.is_blocked() and last.passes < last.seats,
         )
 
 

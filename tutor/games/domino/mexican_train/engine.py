@@ -455,28 +455,67 @@ class Position:
 
 
 @dataclass(frozen=True)
+class MatchPlan:
+    """Which rounds a match plays: the set (``top``), the first round's engine (``start``) and the
+    last's (``stop``), one round for each double between them, going down."""
+
+    top: int
+    start: int
+    stop: int
+
+    def __post_init__(self) -> None:
+        if self.top not in TOPS or not 1 <= self.stop <= self.start <= self.top:
+            raise ValueError(f"no match from {self.start}-{self.start} down to {self.stop}-{self.stop} with a double-{self.top} set")
+
+    @property
+    def rounds(self) -> int:
+        return self.start - self.stop + 1
+
+
+#: The matches VARIANTS.md plays ([003c]): the game (double-twelve, 12-12 down to 1-1), its quicker
+#: games with the same set ("start with 6-6 and go on to 1-1, or stop at 6-6": 12-12 down to 6-6),
+#: and the double-six set ("in theory, a double-six set"), 6-6 down to 1-1.
+MATCHES: dict[str, MatchPlan] = {
+    "twelve": MatchPlan(12, 12, 1),
+    "six-down": MatchPlan(12, 6, 1),
+    "to-six": MatchPlan(12, 12, 6),
+    "double-six": MatchPlan(6, 6, 1),
+}
+
+
+@dataclass(frozen=True)
 class Match:
-    """The rounds from the top engine down to 1-1 (12 rounds, or 6 in the shorter game), the players
-    taking turns to start; each adds the pips left in hand, and the lowest total wins (a tie is shared)."""
+    """The rounds from the first engine down to the last (12-12 to 1-1: 12 rounds; the quicker games
+    6-6 to 1-1 or 12-12 to 6-6; the double-six set 6-6 to 1-1), the players taking turns to start;
+    each adds the pips left in hand, and the lowest total wins (a tie is shared)."""
 
     top: int = 12
     first: int = 0
     results: tuple[RoundOutcome, ...] = ()
+    start: int | None = None  # the first round's engine (None: the set's top)
+    stop: int = 1  # the last round's engine
 
     @classmethod
-    def drawn(cls, seed: int, top: int = 12) -> "Match":
-        """A new match whose first player is drawn for, as VARIANTS.md says."""
-        tiles = [tile for tile in full_set(top) if tile != TrainTile(top, top)]
-        return cls(top, draw_for_first(random.Random(seed), tiles))
+    def drawn(cls, seed: int, top: int = 12, start: int | None = None, stop: int = 1) -> "Match":
+        """A new match whose first player is drawn for, as VARIANTS.md says (the first round's
+        engine is out of the set then)."""
+        first_engine = top if start is None else start
+        MatchPlan(top, first_engine, stop)  # raises for a match no rule plays
+        tiles = [tile for tile in full_set(top) if tile != TrainTile(first_engine, first_engine)]
+        return cls(top, draw_for_first(random.Random(seed), tiles), (), start, stop)
+
+    @property
+    def first_engine(self) -> int:
+        return self.top if self.start is None else self.start
 
     @property
     def rounds(self) -> int:
-        return self.top
+        return self.first_engine - self.stop + 1
 
     @property
     def next_engine(self) -> int | None:
-        """The next round's engine double's number (12, 11, ... 1), None once the match is over."""
-        return None if self.is_over() else self.top - len(self.results)
+        """The next round's engine double's number (12, 11, ... down to the last), None once the match is over."""
+        return None if self.is_over() else self.first_engine - len(self.results)
 
     @property
     def next_first(self) -> int:
@@ -584,7 +623,9 @@ def open_double(deal: Mapping[str, Any] | Deal, history: Sequence[str]) -> str |
 __all__ = [
     "Deal",
     "HAND_SIZE",
+    "MATCHES",
     "Match",
+    "MatchPlan",
     "Play",
     "Position",
     "RoundOutcome",

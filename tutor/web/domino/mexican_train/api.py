@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from flask import Response, jsonify
 
 from tutor.games.domino.errors import DominoError, IllegalMoveError, InvalidActionError, InvalidTileError
-from tutor.games.domino.mexican_train.engine import TOPS, Deal, Position, TrainTile, full_set, position_after
+from tutor.games.domino.mexican_train.engine import (HAND_SIZE, MATCHES, TOPS, Deal, MatchPlan, Position, TrainTile,
+                                                     full_set, pips, position_after)
 from tutor.web.domino.mexican_train.wording import explain, history_refusal, refusal_words, result_words, words
 
 NAME = "mexican-train"
@@ -158,8 +159,11 @@ def _move(action: str) -> dict:
     return {"tile": str(TrainTile.of(high, low)), "train": train, "action": action}
 
 
-def answer(deal: Deal, position: Position, seat: int | None, totals: list[int] | None) -> dict:
-    """The response for ``position`` (reached from ``deal``)."""
+def answer(deal: Deal, position: Position, seat: int | None, totals: list[int] | None,
+           plan: MatchPlan | None = None) -> dict:
+    """The response for ``position`` (reached from ``deal``, a round of ``plan``: by default the
+    set's whole match)."""
+    plan = plan or MATCHES["twelve" if deal.top == 12 else "double-six"]
     outcome = position.outcome()
     actions = position.legal_actions()
     if outcome is not None:
@@ -174,8 +178,8 @@ def answer(deal: Deal, position: Position, seat: int | None, totals: list[int] |
         after = None if totals is None else [totals[s] + outcome.pips[s] for s in (0, 1)]
         if after is not None:
             result["totals"] = after
-        # The match ends with the 1-1 round, in both games (VARIANTS.md).
-        said = result_words(outcome, 0 if seat is None else seat, after, match_over=deal.engine == 1)
+        # The match ends with its last round: 1-1, or 6-6 in the quicker game that stops there.
+        said = result_words(outcome, 0 if seat is None else seat, after, match_over=deal.engine == plan.stop)
     else:
         said = explain(position, position.to_act if seat is None else seat)
     double = position.open_double()
@@ -197,14 +201,48 @@ def answer(deal: Deal, position: Position, seat: int | None, totals: list[int] |
     }
 
 
+def _read_match(data: Mapping[str, Any], deal: Deal) -> MatchPlan:
+    """The match the round belongs to (``match``: one of ``MATCHES`` by name; by default the set's
+    whole match), and the round's engine one of its rounds'."""
+    name = data.get("match", "twelve" if deal.top == 12 else "double-six")
+    if not isinstance(name, str) or name not in MATCHES:
+        raise RequestError("match", "match", value=_shown(name), names=list(MATCHES))
+    plan = MATCHES[name]
+    if plan.top != deal.top:
+        raise RequestError("match_set", "match", match=name, top=deal.top, set=plan.top)
+    if not plan.stop <= deal.engine <= plan.start:
+        # engine 0 among them: no round of any match has it (the last round's engine is 1-1 or 6-6)
+        raise RequestError("engine_round", "deal.engine", engine=deal.engine, start=plan.start, stop=plan.stop)
+    return plan
+
+
+def _check_reachable(deal: Deal, plan: MatchPlan, totals: list[int] | None) -> None:
+    """What no match can come to: hands of another size than the deal gives, pips kept before the
+    first round, more pips than the earlier rounds' hands could keep."""
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != HAND_SIZE[deal.top]:
+            raise RequestError("hand_size", f"deal.hands[{seat}]", seat=seat, tiles=len(hand), size=HAND_SIZE[deal.top])
+    if totals is None:
+        return
+    earlier = plan.start - deal.engine
+    if earlier == 0 and any(totals):
+        raise RequestError("totals_first_round", "totals", engine=deal.engine)
+    # a hand keeps at most every tile of the set but that round's engine
+    most = sum(pips(tile for tile in full_set(deal.top) if tile != TrainTile(e, e)) for e in range(deal.engine + 1, plan.start + 1))
+    if any(total > most for total in totals):
+        raise RequestError("totals_too_big", "totals", rounds=earlier, most=most)
+
+
 def analyze(data: Mapping[str, Any]) -> tuple[Response, int] | Response:
     """The endpoint's answer for a Mexican Train body (``data["rules"] == "mexican-train"``)."""
     try:
         deal = _read_deal(data)
         seat, totals = _read_options(data)
+        plan = _read_match(data, deal)
+        _check_reachable(deal, plan, totals)
         _, position = _read_history(data, deal)
     except RequestError as error:
         return jsonify({"error": _message(error), "where": error.where}), 400
     except DominoError as error:  # the engine refusing what the checks above let through: still a 400
         return jsonify({"error": refusal_words(error.code, error.params), "where": error.where}), 400
-    return jsonify(answer(deal, position, seat, totals))
+    return jsonify(answer(deal, position, seat, totals, plan))

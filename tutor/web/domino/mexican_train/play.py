@@ -24,9 +24,10 @@ from tutor.games.domino.errors import DominoError, IllegalMoveError
 from tutor.games.domino.mexican_train.guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
                                            open_double_left, replay)
 from tutor.games.domino.mexican_train.render import render_trains
-from tutor.games.domino.mexican_train.engine import Deal, Match, RoundOutcome, TrainTile
+from tutor.games.domino.mexican_train.engine import MATCHES, Deal, Match, MatchPlan, RoundOutcome, TrainTile
 from tutor.course import find
 from tutor.web.errors import BadGame, secret_key
+from tutor.web.lists import join_or
 from tutor.web.domino.mexican_train.wording import (action_words, explain, refusal_words, result_words,
                                                    round_won_words, train_name)
 from tutor.web.domino.mexican_train.wording import labels as mexican_labels
@@ -79,6 +80,8 @@ class MexicanTable:
     moves: list[str] = field(default_factory=list)  # the current round's learner actions
     present: bool = False  # the projector layout (present=1): every link keeps it
     deals: list[int] = field(default_factory=list)  # free play: how many times each round was restarted
+    #: free play: which rounds the match plays (its game id says: tutor.freeplay.read_mexican_id)
+    plan: MatchPlan | None = None
 
     def deal_number(self, round_index: int) -> int:
         return self.deals[round_index] if round_index < len(self.deals) else 0
@@ -106,8 +109,13 @@ class MexicanTable:
         return self.url([], deals=deals)
 
     def new_match_url(self) -> str:
-        return url_for("domino_play.free_play", rules=MEXICAN, short="1" if self.top == 6 else None,
+        name = next((n for n, plan in MATCHES.items() if plan == self.plan), None)
+        return url_for("domino_play.free_play", rules=MEXICAN, game=name if name != "twelve" else None,
                        present="1" if self.present else None)
+
+    @property
+    def rounds(self) -> int:
+        return self.plan.rounds if self.plan is not None else 1
 
 
 def _actions(text: str) -> list[str]:
@@ -177,15 +185,21 @@ def free_play():
         if request.args.get("seats", "2") != "2":
             # TRANSLATORS: free play of another rule set was asked for with another number of players; %(rules)s is its name, such as "Straight"; %(counts)s lists the numbers allowed, such as "2" or "2, 3 or 4".
             raise BadGame(_("%(rules)s is played by %(counts)s players.", rules=rules_name(), counts="2"))
-        # A new match: the set (double-twelve, or the shorter double-six game) goes into the id.
-        return redirect(url_for("domino_play.free_play", g=new_mexican_id(6 if request.args.get("short") == "1" else 12),
+        # A new match: which one (the double-twelve game, its quicker games, or the double-six set;
+        # short=1, the address of before, is the double-six set) goes into the id.
+        name = request.args.get("game") or ("double-six" if request.args.get("short") == "1" else "twelve")
+        if name not in MATCHES:
+            # TRANSLATORS: Mexican Train free play was asked for with a match it does not know; %(names)s lists the addresses' names, which stay in English.
+            raise BadGame(_("Mexican Train is offered as these matches: %(names)s.", names=join_or(list(MATCHES))))
+        return redirect(url_for("domino_play.free_play", g=new_mexican_id(match=name),
                                 present="1" if _presenting() else None))
-    top = read_mexican_id(game_id)  # is_mexican() has read it already
+    plan = read_mexican_id(game_id)  # is_mexican() has read it already
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
-    if len(rounds) > top:
+    if len(rounds) > plan.rounds:
         raise BadGame(_match_over_message())
-    table = MexicanTable(None, game_id, top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
-                         present=_presenting(), deals=read_deal_numbers(request.args.get("deal", ""), len(rounds)))
+    table = MexicanTable(None, game_id, plan.top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
+                         present=_presenting(), deals=read_deal_numbers(request.args.get("deal", ""), len(rounds)),
+                         plan=plan)
     return _page(table)
 
 
@@ -209,7 +223,8 @@ def _match_over_message() -> str:
 
 
 def _match(table: MexicanTable) -> Match:
-    return Match.drawn(mexican_seed(secret_key(), table.game_id, "first"), table.top)
+    plan = table.plan
+    return Match.drawn(mexican_seed(secret_key(), table.game_id, "first"), plan.top, plan.start, plan.stop)
 
 
 def _deal(table: MexicanTable, match: Match) -> Deal:
@@ -249,7 +264,7 @@ def _page(table: MexicanTable):
         "domino/mexican_train/present.html" if table.present else "domino/mexican_train/play.html",
         table=table, hand=table.hand, rules_name=rules_name(), position=position, over=over,
         round_number=len(before.results) + 1 if before is not None else 1,
-        rounds=table.top if table.hand is None else 1,
+        rounds=table.rounds,
         engine=position.engine, picture=picture,
         status_text=_status(game, over),
         since_last=_since_last(game),
@@ -411,5 +426,5 @@ def _moment(game: MexicanGame) -> list[str]:
 
 def _round_rows(match: Match) -> list[dict]:
     """Each finished round: its engine and the pips each player kept."""
-    return [{"engine": match.top - index, "you": result.pips[LEARNER], "opponent": result.pips[1 - LEARNER]}
+    return [{"engine": match.first_engine - index, "you": result.pips[LEARNER], "opponent": result.pips[1 - LEARNER]}
             for index, result in enumerate(match.results)]

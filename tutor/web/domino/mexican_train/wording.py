@@ -374,6 +374,32 @@ def _refusals(seat: int) -> dict[str, Callable[..., str]]:
         # TRANSLATORS: Mexican Train API error: the match totals before this round. "totals" stays in English.
         "totals": lambda **p: _("totals must be two whole numbers of at least 0: the pips each player kept in the "
                                 "rounds before."),
+        # ---- bodies no match can come to (issue #29)
+        # TRANSLATORS: Mexican Train API error: a match this app does not know; %(names)s lists the names, which stay in English. "match" stays in English.
+        "match": lambda value="", names=(), **p: _("match must be one of %(names)s, not %(value)s.",
+                                                   names=join_or(names), value=value),
+        # TRANSLATORS: Mexican Train API error: the match is played with another set than the deal's. "match" and "top" stay in English.
+        "match_set": lambda match="", top=12, set=12, **p: _(
+            "The match %(match)s is played with the double-%(set)s set, but this deal's top is %(top)s.",
+            match=match, set=set, top=top),
+        # TRANSLATORS: Mexican Train API error: no round of the match has this engine (the rounds go from %(start)s-%(start)s down to %(stop)s-%(stop)s).
+        "engine_round": lambda engine=0, start=12, stop=1, **p: _(
+            "No round of this match has the engine %(engine)s-%(engine)s: its rounds go from %(start)s-%(start)s "
+            "down to %(stop)s-%(stop)s.", engine=engine, start=start, stop=stop),
+        # TRANSLATORS: Mexican Train API error: a hand of the deal holds another number of tiles than the deal gives.
+        "hand_size": lambda seat=0, tiles=0, size=16, **p: ngettext(
+            "Hand %(seat)s holds %(num)d tile, but each player is dealt %(size)s tiles.",
+            "Hand %(seat)s holds %(num)d tiles, but each player is dealt %(size)s tiles.", tiles, seat=seat,
+            size=size),
+        # TRANSLATORS: Mexican Train API error: totals given for the first round of a match, when nobody has kept any pips yet. "totals" stays in English.
+        "totals_first_round": lambda engine=12, **p: _(
+            "The round with the engine %(engine)s-%(engine)s is the match's first: nobody has kept pips before it, "
+            "so totals must be 0 and 0.", engine=engine),
+        # TRANSLATORS: Mexican Train API error: totals larger than the rounds before could give. "totals" stays in English.
+        "totals_too_big": lambda rounds=0, most=0, **p: ngettext(
+            "totals are more than %(most)s, the most pips a hand can keep in the %(num)d round before this one.",
+            "totals are more than %(most)s, the most pips a hand can keep in the %(num)d rounds before this one.",
+            rounds, most=most),
     }
 
 
