@@ -23,8 +23,13 @@ same way so that each keeps to its own quarter of the table; each open arm's end
 >>> svg = render_position(table, labels=labels)
 >>> [(b.tile, b.arm) for b in tile_boxes(svg) if b.index is not None]
 [('1-3', 'left'), ('3-6', 'left'), ('6-6', None), ('6-5', 'right'), ('6-2', 'up')]
->>> [e for e in ("end-left", "end-right", "end-up", "end-down") if f'class="badge {e}"' in svg]
+>>> [e for e in ("end-left", "end-right", "end-up", "end-down") if f'class="badge {e}' in svg]
 ['end-left', 'end-right', 'end-up', 'end-down']
+
+All Fives counts an arm once it holds a tile, so the spinner's bare end is drawn hollow:
+
+>>> 'class="badge end-down uncounted"' in svg, 'class="badge end-up uncounted"' in svg
+(True, False)
 
 Elements carry classes that pages and tests can rely on: ``tile`` (with ``double``, ``face-down``,
 ``playable``, ``unplayable``, ``last-move``, ``spinner``), ``half pips-N``, ``hand``, ``opponent``,
@@ -774,6 +779,12 @@ class _Renderer:
             room = self.limit - 2 * self.table_pad - 2 * (10 + 2 * BADGE_R * self.k)
             max_row = max(2, min(max_row, int((room + GAP) // (L + GAP))))
         table = self._table_band(last_move, max_row)
+        # doubles across the snake's turns can carry its rows sideways, past the room counted
+        # above (large labels leave less of it): fewer tiles a row until the line fits the width,
+        # or the whole picture would shrink and its tiles with it (under 24 px on a 390 px phone)
+        while self.limit is not None and table.width > self.limit and max_row > 2:
+            max_row -= 1
+            table = self._table_band(last_move, max_row)
         bands: list[_Band] = [table]
         if show_hand:
             bands.append(self._hand_band())
