@@ -82,7 +82,7 @@ def page_paths(app) -> list[str]:
     - the presenter: the projector page and, for both courses, each section's first slide, every
       question slide (its answer shown: :data:`REVEAL`) and the speaker notes (every slide's);
     - the handouts (the teacher's and the class's copy, a section's alone), the other ways to play, the translators'
-      status page, and a page that is not there.
+      status page, the offline page, and a page that is not there.
 
     A page whose endpoint the app does not have is left out."""
     from flask import url_for
@@ -175,6 +175,7 @@ def page_paths(app) -> list[str]:
         add("backgammon_present.handout", copy="student")
         add("domino.other_ways")
         add("translators.status")
+        add("offline.page")  # what the service worker shows without a network
         add("domino.step", section_id=load_course()[0].id, step_id="no-such-step")  # the page that is not there
         # the presenter's addresses that are not there: a picture's slide a step does not have, a
         # plan the course does not have, the several-sections form sent with none ticked
