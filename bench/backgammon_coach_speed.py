@@ -59,31 +59,38 @@ def body_of(position, played: str) -> dict:
             "to_move": "white", "dice": list(position.dice), "played": played}
 
 
+def visit(client, url: str) -> tuple[str, str, float]:
+    """A tap: its page answers at once (Content-Location names the new state's address), or the
+    redirect to it is followed. Returns the new address, its page and how long that took."""
+    started = time.perf_counter()
+    response = client.get(url)
+    if response.location:
+        url = response.location.split("#")[0]
+        response = client.get(url)
+    else:
+        url = response.headers.get("Content-Location", url).split("#")[0]
+    return url, response.get_data(as_text=True), time.perf_counter() - started
+
+
 def game_pages(client, games: int, seed: int) -> tuple[list[float], list[float]]:
     """Times of the page after each confirmed play, and of the hint page before it."""
     rng = random.Random(seed)
     graded, hinted = [], []
     for _ in range(games):
-        url = client.get("/en/backgammon/play/new?videau=0&series=0").location.split("#")[0]
+        url, html, _ = visit(client, "/en/backgammon/play/new?videau=0&series=0")
         for _turn in range(40):
-            html = client.get(url).get_data(as_text=True)
             if 'value="go-on"' in html:
-                url = client.get(url + "&do=go-on").location.split("#")[0]
+                url, html, _ = visit(client, url + "&do=go-on")
                 continue
             if 'class="source"' not in html:
                 break
-            started = time.perf_counter()
-            client.get(url + "&hint=3")
-            hinted.append(time.perf_counter() - started)
+            hinted.append(visit(client, url + "&hint=3")[2])
             while 'value="confirm"' not in html:
                 choices = re.findall(r'name="at" value="([^"]+)" class="(?:target|source)', html)
-                url = client.get(url + "&at=" + rng.choice(choices)).location.split("#")[0]
-                html = client.get(url).get_data(as_text=True)
-            url = client.get(url + "&do=confirm").location.split("#")[0]
-            started = time.perf_counter()
-            page = client.get(url)
-            graded.append(time.perf_counter() - started)
-            assert b'class="grade' in page.data or b"How the game ended" in page.data
+                url, html, _ = visit(client, url + "&at=" + rng.choice(choices))
+            url, html, took = visit(client, url + "&do=confirm")
+            graded.append(took)
+            assert 'class="grade' in html or "How the game ended" in html
     return graded, hinted
 
 
