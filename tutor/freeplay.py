@@ -35,6 +35,7 @@ from tutor.games.domino import PLAYBOARD, Deal
 from tutor.games.domino.mexican_train.engine import Deal as MexicanDeal
 from tutor.games.domino.mexican_train.engine import MATCHES, MatchPlan
 from tutor.games.domino.rules import RULE_SETS, RuleSet, rules_for_round
+from tutor.paths import make_owner_only_folder
 
 #: Bumped if the id's layout or the way deals are derived ever changes. (Issue #35 changed how the
 #: boneyard's order and the dice follow the learner's actions, and kept version 1: an id can be made
@@ -333,14 +334,7 @@ def secret_key_from_file(path: Path) -> bytes:
     write to is refused (ValueError), since anyone who can replace the key can compute every deal."""
     path = Path(path)
     folder = path.parent
-    if not folder.exists():
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            folder.mkdir(mode=0o700)
-        except FileExistsError:
-            pass  # another process made it first
-        else:
-            os.chmod(folder, 0o700)  # the umask may have taken bits away (umask 0700) or left none
+    make_owner_only_folder(folder)
     if folder.stat().st_mode & 0o022:
         raise ValueError(f"{folder} can be written by other users, who could replace the secret key: make it "
                          f"owner-only (chmod 700 {folder}) and start again")

@@ -40,6 +40,23 @@ def test_the_key_folder_and_file_are_owner_only_whatever_the_umask(tmp_path, uma
     assert again.returncode == 0 and again.stdout == made.stdout
 
 
+@pytest.mark.parametrize("umask", [0o000, 0o022, 0o777])
+def test_class_modes_store_is_owner_only_when_the_key_comes_from_the_environment(tmp_path, umask):
+    """With ``TUTOR_SECRET_KEY`` set, no key file makes ``instance/``: class mode's SQLite store does,
+    owner-only as the key's folder, its file (and so SQLite's journal files) 0600."""
+    instance = tmp_path / "instance"
+    program = ("import os, sys; os.umask(int(sys.argv[2], 8)); from pathlib import Path; "
+               "from tutor.web.class_store import SQLiteStore; "
+               "store = SQLiteStore(Path(sys.argv[1]) / 'classes.sqlite3'); store._connection().execute('SELECT 1')")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TUTOR_SECRET_KEY": "x" * MIN_KEY_BYTES}
+    made = subprocess.run([sys.executable, "-c", program, str(instance), oct(umask)[2:]], capture_output=True,
+                          text=True, cwd=ROOT, env=env)
+    assert made.returncode == 0, made.stderr
+    assert stat.S_IMODE(instance.stat().st_mode) == 0o700
+    for kept in instance.iterdir():  # the database and its -wal and -shm files
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600, kept.name
+
+
 @pytest.mark.parametrize("mode", [0o777, 0o775, 0o757, 0o722])
 def test_a_key_folder_others_may_write_to_is_refused(tmp_path, mode):
     instance = tmp_path / "instance"

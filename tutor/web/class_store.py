@@ -32,6 +32,8 @@ from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from tutor.paths import make_owner_only_file, make_owner_only_folder
+
 #: How long a class is kept after it started, in seconds: a day.
 LIFETIME = 24 * 3600
 
@@ -164,7 +166,9 @@ class SQLiteStore(ClassStore):
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # owner-only, as the key beside it: the classes' nicknames and answers are nobody else's
+        make_owner_only_folder(self.path.parent)
+        make_owner_only_file(self.path)
         self._local = threading.local()
         with self._connection() as db:
             db.executescript(_SCHEMA)
