@@ -159,6 +159,46 @@ def test_after_a_first_step_the_rest_is_the_best_play_that_goes_on_from_it():
     assert checked >= 60
 
 
+def test_after_a_first_step_the_hint_calls_a_play_the_best_only_when_it_is_the_turns_best(app):
+    """Once the learner has moved a checker, the last rung names the best way to finish that play:
+    it says "the best play" only of the turn's best play (by the evaluator's ranking of the whole
+    roll), "the only play" only when the roll allows one play, and otherwise says it finishes the
+    move made and names the turn's best play when that is clearly better (the start, 3-1, after
+    24/21: 24/20 is the best way on, 8/5 6/5 the turn's best)."""
+    from tutor.games.backgammon.plays import first_steps
+    from tutor.web.backgammon.voice import hint_sentence
+
+    kinds = set()
+    for position in (START.with_dice(3, 1), *played_positions(30)):
+        ranking = evaluator().rank(position)
+        for step in first_steps(position)[:3]:
+            ladder = move_ladder(position, (step,))
+            if ladder is None:
+                continue
+            note = ladder.play
+            kinds.add(note.kind)
+            with app.test_request_context("/en/"):
+                said = hint_sentence(note)
+            if note.kind == "play_recommended":
+                assert note.params["play"] == ranking.best.play.notation
+            elif note.kind == "play_only":
+                assert len(ranking.plays) == 1
+            else:
+                assert note.kind == "play_goes_on" and "best play is" not in said.split(". ")[0]
+                best = note.params["best"]
+                named = next(r for r in ranking.plays if r.play.notation == note.params["play"])
+                close = ranking.best.equity - named.equity < EQUAL_WITHIN / 1000  # about as good
+                assert (best == "") == close, (position.to_text(), note.params)
+                if best:
+                    assert best == ranking.best.play.notation and best in said and "Undo a move" in said
+            if "The best play is" in said:
+                assert note.params["play"] == ranking.best.play.notation, said
+    assert {"play_recommended", "play_goes_on"} <= kinds
+    after = move_ladder(START.with_dice(3, 1), (next(s for s in first_steps(START.with_dice(3, 1))
+                                                     if (s.src, s.dst) == (24, 21)),)).play
+    assert after.kind == "play_goes_on" and after.params["best"] == "8/5 6/5"
+
+
 def test_the_grades_follow_the_thresholds():
     assert [grade_label(loss) for loss in (0, 1, 19, 20, 39, 40, 79, 80, 500)] == [
         "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]

@@ -9,6 +9,7 @@ from flask_babel import force_locale
 
 from tutor import create_app
 from tutor.games.domino.analysis import Note
+from tutor.web.domino.voice import count_line
 from tutor.web.domino.wording import render_note
 
 BODY = {"rules": "all-fives", "hands": [["1-0", "6-5", "6-4", "5-2", "4-2"], ["6-3", "6-2", "5-1", "4-3", "2-1", "6-1"]],
@@ -48,9 +49,11 @@ def test_a_play_to_a_count_of_0_is_worded_as_a_multiple_of_5_worth_nothing(app):
 def test_every_zero_count_sentence_says_0_is_a_multiple_of_5(app, lang, multiple, not_multiple):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         zero = [render_note(Note("arm_fit_count", dict(tile="1-0", arm="left", number=1, sum="0 + 0 + 0", count=0, points=0))),
-                render_note(Note("reason_scores_nothing", dict(tile="1-0", sum="0 + 0 + 0", count=0, points=0)))]
+                render_note(Note("reason_scores_nothing", dict(tile="1-0", sum="0 + 0 + 0", count=0, points=0))),
+                count_line((0, 0, 0), 0)]  # the game page's count line
         seven = [render_note(Note("arm_fit_count", dict(tile="1-0", arm="left", number=1, sum="0 + 0 + 7", count=7, points=0))),
-                 render_note(Note("reason_scores_nothing", dict(tile="1-0", sum="0 + 0 + 7", count=7, points=0)))]
+                 render_note(Note("reason_scores_nothing", dict(tile="1-0", sum="0 + 0 + 7", count=7, points=0))),
+                 count_line((0, 0, 7), 7)]
     for said in zero:
         assert multiple in said and not_multiple not in said, said
     for said in seven:

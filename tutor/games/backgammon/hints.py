@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tutor.games.backgammon.analysis import Note
-from tutor.games.backgammon.coach import advise
+from tutor.games.backgammon.coach import EQUAL_WITHIN, advise
 from tutor.games.backgammon.cube import computer_doubles, computer_takes, pip_lead
-from tutor.games.backgammon.evaluator import evaluator
+from tutor.games.backgammon.evaluator import end_key, evaluator
 from tutor.games.backgammon.plays import BAR_POINT, OFF, Step, first_steps, legal_plays, replay_steps, why_not
 from tutor.games.backgammon.position import BLACK, WHITE, Position
 
@@ -112,6 +112,15 @@ def play_note(position: Position, played: Sequence[Step] = ()) -> Note | None:
     if advice is None:
         return None
     text = advice.best.play.notation
+    overall = advice.ranking.best
+    same = end_key(advice.best.play) == end_key(overall.play)
+    if played and (not same or (advice.forced and len(advice.ranking.plays) > 1)):
+        # After a first step the rest is the best way to finish *that* play, which need not be the
+        # turn's best play, nor the only play the dice allow: said as such, with the turn's best
+        # play when it is clearly better (not when the two are about as good: EQUAL_WITHIN).
+        close = overall.equity - advice.best.equity < EQUAL_WITHIN / 1000
+        return Note("play_goes_on", {"play": text, "reasons": [] if advice.forced else list(advice.reasons),
+                                     "only": advice.forced, "best": "" if close else overall.play.notation})
     if advice.forced:
         return Note("play_only", {"play": text})
     return Note("play_recommended", {"play": text, "reasons": list(advice.reasons),

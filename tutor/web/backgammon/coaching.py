@@ -76,6 +76,26 @@ def recommendation(play: str, reasons: list[Note], equal: list[str]) -> str:
     return text
 
 
+def going_on(play: str, reasons: list[Note], only: bool, best: str) -> str:
+    """The last rung after the learner's first step: the best way to finish that play (or the only
+    one), and the turn's best play when it starts another way."""
+    said = [n for n in reasons if n.kind != "only_play"]
+    if only:
+        # TRANSLATORS: backgammon hint, last step, after the learner has moved a checker this turn: only one way is left to finish the play.
+        text = _("After the move you made, the only way to finish your play is %(play)s.", play=play)
+    elif said:
+        # TRANSLATORS: backgammon hint, last step, after the learner has moved a checker this turn: the best way to finish that play, then why (clauses such as "it makes point 5").
+        text = _("After the move you made, the best way to finish your play is %(play)s: %(reasons)s.", play=play,
+                 reasons=reasons_text(said))
+    else:
+        # TRANSLATORS: backgammon hint, last step, after the learner has moved a checker this turn: the best way to finish that play.
+        text = _("After the move you made, the best way to finish your play is %(play)s.", play=play)
+    if best:
+        # TRANSLATORS: backgammon hint: the turn's best play starts with another move than the learner's; "Undo a move" is the button's name.
+        text += " " + _("This turn's best play is another one, %(best)s: press “Undo a move” to play it.", best=best)
+    return text
+
+
 def only_play(play: str) -> str:
     # TRANSLATORS: backgammon hint, last step: the dice allow a single play, so there is nothing to choose.
     return _("%(play)s is the only play these dice allow.", play=play)
@@ -202,5 +222,5 @@ def review_summary(chosen) -> list[str]:
     ]
 
 
-__all__ = ["LABELS", "LEVELS", "expert", "grade_name", "grade_sentences", "only_play", "points", "position_done",
+__all__ = ["LABELS", "LEVELS", "expert", "going_on", "grade_name", "grade_sentences", "only_play", "points", "position_done",
            "reasons_text", "recommendation", "review_summary"]

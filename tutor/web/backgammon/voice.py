@@ -21,7 +21,7 @@ from tutor.games.backgammon.plays import BAR_POINT, OFF
 from tutor.games.backgammon.position import learner_point
 from tutor.games.backgammon.session import Event, Game, Phase
 from tutor.web.backgammon.diagrams import result_sentence
-from tutor.web.backgammon.coaching import expert, only_play, recommendation
+from tutor.web.backgammon.coaching import expert, going_on, only_play, recommendation
 from tutor.web.backgammon.wording import NOTES, localized_notation, point_name
 from tutor.web.sentences import register, say
 from tutor.web.lists import join_and, join_or
@@ -312,6 +312,7 @@ HINTS: dict[str, Callable[..., str]] = {
     "hint_checker": lambda point: _checker(point),
     "play_recommended": recommendation,
     "play_only": only_play,
+    "play_goes_on": going_on,
     # TRANSLATORS: backgammon hint before the roll: what offering the videau means.
     "hint_double_rule": lambda value, doubled: _(
         "Offering the videau raises the game's value from %(value)d to %(doubled)d if the computer takes; if it "

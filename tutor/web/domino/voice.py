@@ -427,6 +427,9 @@ def count_line(terms: Sequence[int], count: int, uncounted: int = 0) -> str:
         # TRANSLATORS: All Fives, a game page: the open ends now add up to a multiple of 5, e.g. "The open ends count 5 + 5 = 10: a multiple of 5, worth 10 points."
         said = ngettext("The open ends count %(sum)s = %(num)d: a multiple of 5, worth %(num)d point.",
                         "The open ends count %(sum)s = %(num)d: a multiple of 5, worth %(num)d points.", count, sum=total)
+    elif not count:
+        # TRANSLATORS: All Fives, a game page: every open end is blank: 0 is a multiple of 5, but worth nothing.
+        said = _("The open ends count %(sum)s = 0: a multiple of 5 that is worth nothing, so no points.", sum=total)
     else:
         # TRANSLATORS: All Fives, a game page: the open ends now add up to a number that is not a multiple of 5.
         said = _("The open ends count %(sum)s = %(count)d: not a multiple of 5, so no points.", sum=total, count=count)
