@@ -199,6 +199,27 @@ def test_after_a_first_step_the_hint_calls_a_play_the_best_only_when_it_is_the_t
     assert after.kind == "play_goes_on" and after.params["best"] == "8/5 6/5"
 
 
+def test_the_videau_hint_gives_a_strong_players_view_apart_from_the_rule_with_gnubgs_chances(client):
+    """Before the roll the videau hint gives the app's rule, then, labelled as such, what the
+    evaluator would do with the learner's winning chances; the chances it states agree with GNU
+    Backgammon's net on the same board (1-ply: within 4 points each, 1.5 on average; another net,
+    another depth: at 0-ply one of these 20 boards was 8 points apart)."""
+    from tutor.games.backgammon.hints import cube_ladder
+
+    gaps = []
+    for played in played_positions(40)[::2]:
+        position = played.replace(dice=None)  # the learner's turn before the roll
+        note = cube_ladder(position, answering=False).expert
+        assert note.kind in ("expert_double", "expert_no_double")
+        win = gnu.probabilities(gnu.read(position.to_text()).board, ply=1)[0]
+        gaps.append(abs(note.params["win"] - win))
+    assert max(gaps) <= 0.04 and sum(gaps) / len(gaps) <= 0.015, gaps
+    page = unescape(client.get("/en/backgammon/guided/videau?hint=3").get_data(as_text=True))
+    hints = re.search(r'<section class="hints".*?</section>', page, re.S)[0]
+    rule, strong = hints.index("By the app's rule"), hints.index("A strong player's view (the app's evaluator, not its rule)")
+    assert rule < strong and re.search(r"You win about \d+ ?%", hints[strong:])
+
+
 def test_the_grades_follow_the_thresholds():
     assert [grade_label(loss) for loss in (0, 1, 19, 20, 39, 40, 79, 80, 500)] == [
         "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
@@ -390,6 +411,35 @@ def test_the_review_counts_every_play_and_draws_the_costliest(client):
     assert len(tries) == len(boards)
     page = client.get(unescape(tries[0]))
     assert page.status_code == 200 and "a position to play again" in page.get_data(as_text=True)
+
+
+def test_a_series_review_covers_every_game_so_far(app, client, monkeypatch):
+    """A series with two finished games and a third begun: its review counts the plays with a
+    choice of every game (each a learner's roll with more than one end position by gnubg's move
+    generator), and names the game of each costly play it draws."""
+    from test_series_cost import series_address
+    from tutor.games.backgammon.session import replay_game as engine_replay
+    from tutor.web.backgammon import play as backgammon_play
+
+    monkeypatch.setattr("tutor.web.security.MAX_URL_LENGTH", 64 * 1024)  # random games are long
+    url, games = series_address(app, 2, seed=3)
+    query = parse_qs(urlsplit(url).query, keep_blank_values=True)
+    with app.test_request_context():
+        table = backgammon_play.Table(None, query["g"][0], True, True)
+        choices = 0
+        for index, decisions in enumerate(games):
+            start, dice = table.start_and_dice(index)
+            for event in engine_replay(start, dice, decisions, videau=True).events:
+                if event.side is WHITE and event.kind == "play" and event.before is not None:
+                    choices += len(gnu.ends(gnu.read(event.before.replace(dice=None).to_text()).board,
+                                            event.before.dice)) > 1
+    review = client.get("/en/backgammon/play/review", query_string={"g": query["g"][0], "m": query["m"][0]})
+    assert review.status_code == 200
+    html = unescape(review.get_data(as_text=True))
+    assert "<h1>Review of the series</h1>" in html
+    assert re.search(r"You made (\d+) plays? with a choice", html).group(1) == str(choices) and choices > 10
+    named = re.findall(r"<h3>Game (\d+) · ", html)
+    assert named and set(named) <= {"1", "2"}
 
 
 def test_the_strong_opponent_plays_the_evaluators_best_in_a_game(app):

@@ -276,6 +276,9 @@ def test_the_review_fits_a_phone_and_opens_a_position_to_play_again(tab, live_se
     assert tab.locator("section.review-summary").is_visible()
     tries = tab.locator("a[href*='/backgammon/play/position']")
     assert tries.count() >= 1  # tapping the farthest move each time is never the best play for long
+    tab.emulate_media(media="print")  # printed: the boards and the words, not the links to play again
+    assert not tries.first.is_visible() and tab.locator(".reviewed-play svg").first.is_visible()
+    tab.emulate_media(media="screen")
     with tab.expect_navigation():
         tries.first.click()
     assert "a position to play again" in tab.title()

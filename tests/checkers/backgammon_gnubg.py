@@ -120,9 +120,9 @@ def step_allowed_alone(board: Board, dice: tuple[int, int], src: int, dst: int) 
     return dst == 0 or opponent[24 - dst] < 2
 
 
-def probabilities(board: Board) -> tuple[float, float, float, float, float]:
-    """win, win gammon, win backgammon, lose gammon, lose backgammon for the side to move (0-ply)."""
-    return tuple(gnubg_nn.probabilities(board, 0))
+def probabilities(board: Board, ply: int = 0) -> tuple[float, float, float, float, float]:
+    """win, win gammon, win backgammon, lose gammon, lose backgammon for the side to move."""
+    return tuple(gnubg_nn.probabilities(board, ply))
 
 
 def cubeless_equity(board: Board) -> float:

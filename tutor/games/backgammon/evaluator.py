@@ -7,12 +7,14 @@ the app needs of it goes through :class:`Evaluator`, so another engine could tak
 
 Figures are **cubeless money equity** for the side to move, in points (1.000 = one game), and
 losses in millipoints (mp). The app's rules have neither the Jacoby rule nor beavers, so both are
-off. Two levels: ``fast`` (2-ply for the candidates within reach of the best, 1-ply for the rest;
-a few milliseconds, what the pages use) and ``deep`` (3-ply; tens of milliseconds).
+off. Two levels: ``fast`` (2-ply for the candidates within reach of the best, 1-ply for the rest:
+what the pages use) and ``deep`` (3-ply, several times slower; ``bench/backgammon_coach_speed.py``
+times both).
 
 The evaluator is made once per process, when first asked (:func:`evaluator`), under a lock; its
-analyzers are thread-safe. It uses one thread per call unless ``TUTOR_EVALUATOR_THREADS`` says
-more: under gunicorn several workers share the cores.
+analyzers are thread-safe. It asks for one thread per call unless ``TUTOR_EVALUATOR_THREADS`` says
+more (under gunicorn several workers share the cores); bgsage's own floor makes that two threads at
+2-ply and deeper, where it splits a call's work. A videau is judged on one thread.
 
 >>> from tutor.games.backgammon import START
 >>> ranking = evaluator().rank(START.with_dice(3, 1))
@@ -93,6 +95,28 @@ class CubeView:
 class Evaluator(Protocol):
     """What the app asks of an evaluator."""
 
+    def _cube_strategy(self, level: str):
+        """The strategy that judges a videau at ``level``, made once with the weights read once,
+        and the lock its calls take. bgsage's ``batch_cube_action`` is the same evaluation (the N-ply
+        cubeless chances, Janowski's cube formulas) but builds its strategy again on every call,
+        reading every weight file: 100 ms or more a call, where the evaluation itself takes 10."""
+        if level not in _SAGE_LEVEL:
+            raise ValueError(f"unknown level {level!r}")
+        with self._lock:
+            if level not in self._cube_strategies:
+                from bgsage.batch import bgbot_cpp
+                from bgsage.weights import default_weights
+
+                weights = default_weights()
+                paths, hidden = weights.weight_args
+                # (the production weights are a pair of nets: batch.batch_evaluate's own dispatch)
+                strategy = bgbot_cpp.create_multipy(getattr(weights, "strategy_type", "pair"), paths, hidden,
+                                                    n_plies=int(_SAGE_LEVEL[level][0]), filter_max_moves=5,
+                                                    filter_threshold=0.08, parallel_evaluate=False,
+                                                    parallel_threads=0)
+                self._cube_strategies[level] = (strategy, threading.Lock())
+            return self._cube_strategies[level]
+
     def rank(self, position: Position, level: str = DEFAULT_LEVEL, include: Sequence[Play] = ()) -> Ranking:
         """Every legal play of ``position`` (which has dice), best first; ``include``: plays to
         evaluate at the full level even where the evaluator's search would not (a learner's)."""
@@ -135,6 +159,7 @@ class SageEvaluator:
     def __init__(self, threads: int = 1) -> None:
         self.threads = threads
         self._analyzers: dict[str, object] = {}
+        self._cube_strategies: dict[str, tuple[object, threading.Lock]] = {}
         self._lock = threading.Lock()
 
     def _analyzer(self, level: str):
@@ -147,6 +172,28 @@ class SageEvaluator:
                 self._analyzers[level] = BgBotAnalyzer(eval_level=_SAGE_LEVEL[level], cubeful=False,
                                                        parallel_threads=self.threads)
             return self._analyzers[level]
+
+    def _cube_strategy(self, level: str):
+        """The strategy that judges a videau at ``level``, made once with the weights read once,
+        and the lock its calls take. bgsage's ``batch_cube_action`` is the same evaluation (the N-ply
+        cubeless chances, Janowski's cube formulas) but builds its strategy again on every call,
+        reading every weight file: 100 ms or more a call, where the evaluation itself takes 10."""
+        if level not in _SAGE_LEVEL:
+            raise ValueError(f"unknown level {level!r}")
+        with self._lock:
+            if level not in self._cube_strategies:
+                from bgsage.batch import bgbot_cpp
+                from bgsage.weights import default_weights
+
+                weights = default_weights()
+                paths, hidden = weights.weight_args
+                # (the production weights are a pair of nets: batch.batch_evaluate's own dispatch)
+                strategy = bgbot_cpp.create_multipy(getattr(weights, "strategy_type", "pair"), paths, hidden,
+                                                    n_plies=int(_SAGE_LEVEL[level][0]), filter_max_moves=5,
+                                                    filter_threshold=0.08, parallel_evaluate=False,
+                                                    parallel_threads=0)
+                self._cube_strategies[level] = (strategy, threading.Lock())
+            return self._cube_strategies[level]
 
     def rank(self, position: Position, level: str = DEFAULT_LEVEL, include: Sequence[Play] = ()) -> Ranking:
         plays = legal_plays(position)
@@ -185,14 +232,15 @@ def _sage_ranking(evaluator: SageEvaluator, board: Board, dice: tuple[int, int],
 
 @lru_cache(maxsize=_KEPT)
 def _sage_cube(evaluator: SageEvaluator, board: Board, owner: str, cube: int, level: str) -> CubeView:
-    from bgsage import batch_cube_action
+    from bgsage.batch import bgbot_cpp, resolve_owner
 
-    evaluator._analyzer(level)  # the weights loaded once (cube_action alone would read them each time)
-    view = batch_cube_action([{"board": list(board), "cube_value": cube, "cube_owner": owner}],
-                             eval_level=_SAGE_LEVEL[level], n_threads=evaluator.threads, jacoby=False,
-                             beaver=False)[0]
-    return CubeView(double=view.should_double, take=view.should_take, win=view.probs.win,
-                    gammon=view.probs.gammon_win, gammon_loss=view.probs.gammon_loss, level=level)
+    strategy, lock = evaluator._cube_strategy(level)
+    with lock:
+        view = bgbot_cpp.batch_evaluate_positions([(list(board), cube, resolve_owner(owner))], strategy, 1,
+                                                  jacoby=False, beaver=False)[0]
+    win, gammon, _backgammon, gammon_loss, _backgammon_loss = view["probs"]
+    return CubeView(double=bool(view["should_double"]), take=bool(view["should_take"]), win=win,
+                    gammon=gammon, gammon_loss=gammon_loss, level=level)
 
 
 _EVALUATOR: Evaluator | None = None

@@ -14,7 +14,7 @@ works with GET forms, without JavaScript.
 - ``/<lang>/backgammon/play/``: the guided positions and the new-game form;
 - ``/<lang>/backgammon/play/new?videau=1&series=1&opponent=strong``: a new game (redirect to its address);
 - ``/<lang>/backgammon/play/game?g=…``: free play; ``/<lang>/backgammon/guided/<id>``: a guided position;
-- ``/<lang>/backgammon/play/review?g=…&m=…``: the review of a free game (or series): the learner's
+- ``/<lang>/backgammon/play/review?g=…&h=…``: the review of a free game (or series): the learner's
   plays graded, the three costliest drawn with the better play;
 - ``/<lang>/backgammon/play/position?x=<XGID>``: one position to play again (from the review), graded.
 
