@@ -106,10 +106,11 @@ def test_standalone_svg_in_chromium(live_server, page, artifacts, diagram_id, la
     assert found["title"].strip()
     if lang == "en":
         assert found["title"] == load_diagrams()[diagram_id].title
-    position = load_diagrams()[diagram_id].position
-    expected_tiles = len(position.line_tiles()) + sum(len(position.hand(s)) for s in range(position.seats))  # a spinner's arms too
-    if diagram_id == "D1":  # the opponent's hand is not drawn
-        expected_tiles = len(position.hand(0))
+    diagram = load_diagrams()[diagram_id]
+    position, display = diagram.position, diagram.display
+    drawn = [s for s in range(position.seats)  # the hands the display shows: yours, the others'
+             if (display.show_hand if s == diagram.seat else display.show_opponents)]
+    expected_tiles = len(position.line_tiles()) + sum(len(position.hand(s)) for s in drawn)  # a spinner's arms too
     assert len(found["tiles"]) == expected_tiles
     for name, tx, ty, tw, th in found["tiles"]:
         assert 0 <= tx and tx + tw <= w and 0 <= ty and ty + th <= h, name  # inside the picture
