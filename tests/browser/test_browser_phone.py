@@ -192,3 +192,38 @@ def test_a_lesson_board_reads_on_a_phone_as_a_game_board_does(live_server, phone
     checkers = page.evaluate("""() => Array.from(document.querySelectorAll("main figure svg .checker circle"))
         .map(c => c.getBoundingClientRect().width)""")
     assert checkers and min(checkers) >= 20, min(checkers)
+
+
+PICTURES_ON_A_PHONE = """() => Array.from(document.querySelectorAll("main figure svg")).map(svg => {
+  let words = Infinity, tiles = Infinity;
+  svg.querySelectorAll("text").forEach(t => {
+    if (!t.textContent.trim() || t.getBoundingClientRect().width === 0) return;
+    const m = t.getScreenCTM();
+    words = Math.min(words, parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)));
+  });
+  svg.querySelectorAll("g.tile:not(.face-down)").forEach(t => {
+    const r = t.getBoundingClientRect();
+    if (r.width) tiles = Math.min(tiles, r.width, r.height);
+  });
+  return {words, tiles};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["vi", "id", "en"])
+def test_every_domino_lesson_picture_reads_on_a_phone_as_the_game_table_does(live_server, phone, lang):
+    """The review's All Fives lesson pictures had words of 7 to 9 px and tiles of 15 to 22 px on a
+    390 px phone: every domino lesson picture (the steps' and the questions', as a step's page
+    first shows them) now has words of 12 px or more and face-up tiles 24 px or more across, as a
+    game's table does, and no page scrolls sideways."""
+    from tutor.course import load_course
+
+    page = phone(390, 844)
+    small = []
+    for section in load_course():
+        for step in section.steps:
+            page.goto(f"{live_server}/{lang}/domino/lessons/{section.id}/{step.id}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, step.id
+            for picture in page.evaluate(PICTURES_ON_A_PHONE):
+                if picture["words"] < 12 or picture["tiles"] < 24:
+                    small.append((section.id, step.id, picture))
+    assert not small, small

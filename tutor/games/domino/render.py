@@ -126,10 +126,9 @@ STYLE = (
 
 
 def _style(label_size: float) -> str:
-    """The picture's style sheet. Larger labels (a slide's) add rules that resize every word but the
-    annotation lines, so the default picture keeps its bytes. An inline SVG's style applies to the
-    whole page, so those rules name the size they are for: pictures with different label sizes
-    can share a page."""
+    """The picture's style sheet. Larger labels (a slide's, a phone's) add rules that resize every
+    word, so the default picture keeps its bytes. An inline SVG's style applies to the whole page,
+    so those rules name the size they are for: pictures with different label sizes can share a page."""
     if label_size == FONT:
         return STYLE
     k = label_size / FONT
@@ -138,7 +137,7 @@ def _style(label_size: float) -> str:
         f"{scope} text{{font-size:{_n(label_size)}px}}"
         f"{scope} .num{{font-size:{_n(18 * k)}px}}"
         f"{scope} .fit .num,{scope} .boneyard-count{{font-size:{_n(label_size)}px}}"
-        f"{scope} .annotation{{font-size:{FONT}px}}"
+        f"{scope} .annotation{{font-size:{_n(label_size)}px}}"
     )
 
 
@@ -214,6 +213,17 @@ def _n(value: float) -> str:
 
 def _text_width(text: str, size: float = FONT) -> float:
     return len(text) * size * CHAR_W
+
+
+def _wrapped(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` (by :func:`_text_width`), broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [text]
 
 
 @dataclass
@@ -1525,15 +1535,19 @@ class _Renderer:
         return (22 * parts + 6 * (parts - 1) + 8) * self.k
 
     def _annotation_band(self, annotations: list[str]) -> _Band:
-        width = max(_text_width(a) for a in annotations)
+        size = FONT * self.k
+        if self.limit is not None:  # a phone's picture: a long line goes on in the next one
+            annotations = [part for text in annotations for part in _wrapped(text, size, self.limit)]
+        width = max(_text_width(a, size) for a in annotations)
+        line = LINE_H * self.k
 
         def draw(ox: float, oy: float) -> None:
             g = self.dwg.g(class_="annotations")
             for k, text in enumerate(annotations):
-                self._text(g, text, ox, oy + 16 + k * LINE_H, "annotation")
+                self._text(g, text, ox, oy + 16 * self.k + k * line, "annotation")
             self.dwg.add(g)
 
-        return _Band(width, LINE_H * len(annotations), draw)
+        return _Band(width, line * len(annotations), draw)
 
     # ----- output -----------------------------------------------------------------------------
     def _serialize(self) -> str:

@@ -315,7 +315,7 @@ def render_train_svg(diagram: MexicanDiagram, *, neutral: bool = False, label_si
 
 
 def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, neutral: bool = False, label_size: float = 15,
-               box_aspect: float | None = None, end_words: bool = True) -> str:
+               box_aspect: float | None = None, end_words: bool = True, max_width: int | None = None) -> str:
     """The diagram as an SVG document, in the current locale. Without ``annotations`` the lines
     under the picture (pip totals, the score) are left out, so a check question about the
     picture does not show its own answer. ``neutral`` also leaves out the marks that answer a
@@ -323,7 +323,7 @@ def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, n
     description says no more (no result, no "you must draw"): the picture a class looks at before
     the answer is revealed. ``label_size`` and ``box_aspect``: the renderer's options (a slide's
     labels are larger). Without ``end_words`` a spinner's open ends are marked by their numbered
-    badges alone."""
+    badges alone. ``max_width``: the widest the table may be drawn (:data:`PHONE_WIDTH`)."""
     if isinstance(diagram, MexicanDiagram):  # a Mexican Train table (lessons/mexican_diagrams.toml)
         return render_train_svg(diagram, neutral=neutral, label_size=label_size)
     labels = None
@@ -335,7 +335,7 @@ def render_svg(diagram: Diagram | MexicanDiagram, *, annotations: bool = True, n
     if not end_words:
         labels = replace(labels, left_end="", right_end="", up_end="", down_end="", side_left="", side_right="")
     annotations = [render_note(n) for n in annotation_notes(diagram)] if annotations else []
-    return render_position(diagram.position, labels=labels, annotations=annotations,
+    return render_position(diagram.position, labels=labels, annotations=annotations, max_width=max_width,
                            label_size=label_size, box_aspect=box_aspect, **render_options(diagram))
 
 
@@ -362,17 +362,40 @@ def _find(diagram_id: str) -> Diagram | MexicanDiagram:
         raise error from None
 
 
+#: A picture a phone shows across its width (a game's table, a lesson's diagram), in viewBox
+#: units: at 390 px a line tile is still 24 px across.
+PHONE_WIDTH = 560
+#: Its words and numbers, in viewBox units: at 390 px (the picture drawn at about two thirds of its
+#: size) still 12 px on the screen (the renderer's default, 13, gave 8.6).
+PHONE_LABELS = 19
+#: A spinner's table (Straight, All Fives) names its arms and its doubles' sides: on a 390 px
+#: phone, where the picture is drawn at about 0.62 of its size, words of 20 units read at 12 px.
+PHONE_SPINNER_LABELS = 20
+
+
+def phone_labels(diagram: Diagram | MexicanDiagram) -> float:
+    """The size of a phone-sized picture's words (:data:`PHONE_LABELS`; a Mexican Train table's are
+    drawn at 15, already 15 px at 390)."""
+    if isinstance(diagram, MexicanDiagram):
+        return 15
+    return PHONE_SPINNER_LABELS if diagram.position.rules.spinner else PHONE_LABELS
+
+
 def diagram_svg(diagram_id: str, lang: str | None = None, *, annotations: bool = True,
-                neutral: bool = False, label_size: float = 15) -> Markup:
-    """A diagram's SVG markup for inlining in a page, in ``lang`` (default: the page's language).
+                neutral: bool = False, label_size: float = 15, phone: bool = False) -> Markup:
+    """A diagram's SVG markup for inlining in a page, in ``lang`` (default: the page's language);
+    ``phone``: as legible on a 390 px phone as a game's table (:data:`PHONE_WIDTH`, :func:`phone_labels`).
 
     The markup is trusted: the renderer builds it from engine data and escapes every word.
     """
     diagram = _find(diagram_id)
+    options = {"annotations": annotations, "neutral": neutral, "label_size": label_size}
+    if phone:
+        options.update(label_size=phone_labels(diagram), max_width=PHONE_WIDTH)
     if lang is None or str(get_locale()) == lang:
-        return Markup(render_svg(diagram, annotations=annotations, neutral=neutral, label_size=label_size))
+        return Markup(render_svg(diagram, **options))
     with force_locale(lang):
-        return Markup(render_svg(diagram, annotations=annotations, neutral=neutral, label_size=label_size))
+        return Markup(render_svg(diagram, **options))
 
 
 @bp.app_template_global("diagram_svg")
@@ -391,7 +414,7 @@ def diagram_figure(diagram_id: str, answers: bool = True) -> Markup:
         '<figure class="diagram" data-diagram="{id}">{svg}<figcaption>{caption} '
         '<a class="diagram-file" href="{href}">{link}</a></figcaption></figure>'
     ).format(
-        id=diagram.id, svg=diagram_svg(diagram.id, annotations=answers),
+        id=diagram.id, svg=diagram_svg(diagram.id, annotations=answers, phone=True),
         caption=_(diagram.caption) if answers else _(diagram.title),
         href=url_for("domino_diagrams.svg", diagram_id=diagram.id),
         # TRANSLATORS: link under a diagram to the picture on its own (an SVG file).
@@ -408,11 +431,9 @@ def question_figure(diagram_id: str, revealed: bool) -> Markup:
     if revealed:
         return diagram_figure(diagram_id)
     diagram = diagram_by_id(diagram_id)
-    quiet = replace(diagram, display=replace(diagram.display, highlight="none", dim_unplayable=False, annotations=()))
-    svg = render_position(quiet.position, labels=replace(labels_for(quiet), desc=quiet_description(quiet)),
-                          annotations=[], **render_options(quiet))
+    svg = diagram_svg(diagram_id, annotations=False, neutral=True, phone=True)
     return Markup('<figure class="diagram" data-diagram="{id}" data-answers="hidden">{svg}<figcaption>{title}</figcaption></figure>').format(
-        id=diagram.id, svg=Markup(svg), title=_(diagram.title))
+        id=diagram.id, svg=svg, title=_(diagram.title))
 
 
 def quiet_description(diagram) -> str:
