@@ -28,7 +28,7 @@ LABELS = Labels(
     left_end="left end", right_end="right end", up_end="up", down_end="down",
     seat_name=lambda seat: f"Player {seat + 1}",
 )
-PHONE = 560  # the game page's picture width (tutor/web/domino/play.py TABLE_WIDTH), shown at a phone's 390 px
+PHONE = 560  # the game page's picture width (tutor/web/domino/diagrams.py PHONE_WIDTH), shown at a phone's 390 px
 GAP, ROW_GAP, S, L = 2, 12, 40, 80  # the renderer's geometry: between touching tiles, between snake rows
 # Stacked tiles at a turn of a snake stand a row apart: ROW_GAP, or more beside a crosswise double
 # (its rows reach L / 2 from their centre lines).

@@ -29,7 +29,7 @@ from tutor.games.domino.hints import SeatView, explain_turn, hint_ladder, round_
 from tutor.games.domino.players import summarize_turns
 from tutor.games.domino.render import render_position
 from tutor.web.domino.mexican_train import play as mexican_play
-from tutor.web.domino.diagrams import labels_for_notes
+from tutor.web.domino.diagrams import PHONE_LABELS, PHONE_SPINNER_LABELS, PHONE_WIDTH, labels_for_notes
 from tutor.web.errors import BadGame, secret_key
 from tutor.web.i18n import keep_in_language_links, use_language_prefix
 from tutor.web.domino.rule_sets import rule_set_name
@@ -64,14 +64,6 @@ HINT_LEVELS = 3  # nudge, the tile, the move
 #: the picture's title, an English msgid: the diagrams module translates it when it draws
 # TRANSLATORS: accessible title of the picture of a game in progress (the table seen from your seat).
 GAME_TITLE = N_("The table")
-#: The picture's widest band, in viewBox units: at 390 px a line tile is still 24 px across.
-TABLE_WIDTH = 560
-#: The words and numbers of the game's picture, in viewBox units: at 390 px (the picture drawn at
-#: about two thirds of its size) still 12 px on the screen (the renderer's default, 13, gave 8.6).
-GAME_LABEL_SIZE = 19
-#: A spinner's table (Straight, All Fives) names its arms and its doubles' sides: on a 390 px
-#: phone, where the picture is drawn at about 0.62 of its size, words of 20 units read at 12 px.
-SPINNER_LABELS = 20
 #: The part of the page the learner comes back to after each move (the status, the table, the hand).
 TABLE_ANCHOR = "table"
 #: Guided hands whose goal asks the learner to work out the result: what the small form asks.
@@ -701,8 +693,8 @@ def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = 
     labels = labels_for_notes(GAME_TITLE, describe_position(position, LEARNER, display, last), position.seats)
     # the game's own picture: narrow enough for a phone, the tile just drawn marked
     svg = render_position(position, labels=labels, **display_options(LEARNER, display, last, "game"),
-                          max_width=TABLE_WIDTH, fresh=fresh,
-                          label_size=SPINNER_LABELS if position.rules.spinner else GAME_LABEL_SIZE)
+                          max_width=PHONE_WIDTH, fresh=fresh,
+                          label_size=PHONE_SPINNER_LABELS if position.rules.spinner else PHONE_LABELS)
     return Markup(svg)
 
 
