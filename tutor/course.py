@@ -22,6 +22,18 @@ from typing import Any, Protocol, runtime_checkable
 from tutor.paths import LESSONS
 
 
+#: Tries a check question gives, in every game's lessons: a wrong answer gets one more try before
+#: the page shows the right one (a beginner learns more from looking again than from being told).
+TRIES = 2
+
+
+def tries_so_far(text: str | None) -> int:
+    """The wrong answers a lesson page's form says were given before (its hidden ``tries`` field);
+    0 for anything that is not a small number (the field is the learner's to change)."""
+    text = text or ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 3 else 0
+
+
 #: Question kinds and what the learner picks: a move (tile + end), the required action, the
 #: winning seat of a finished round, the points it scores, a count (``count`` says of what), or
 #: the winner of the match after a round (``totals`` before it).

@@ -73,8 +73,14 @@ def test_right_and_wrong_answers_are_judged_in_the_learners_language(client, lan
     bad = client.post(url, data={"answer": str(wrong)})
     assert good.status_code == bad.status_code == 200
     assert 'class="feedback right"' in good.get_data(as_text=True)
-    assert 'class="feedback wrong"' in bad.get_data(as_text=True)
+    assert 'class="feedback wrong again"' in bad.get_data(as_text=True)  # a first wrong answer: one more try
     assert good.get_data(as_text=True) != bad.get_data(as_text=True)
+    # the right answer's words are not on the page until the last try (the phone walk: "no real second try")
+    shown = unescape(good.get_data(as_text=True).split('class="feedback right"')[1].split("</div>")[0])
+    assert shown.split("</p>")[1] not in unescape(bad.get_data(as_text=True))
+    assert 'name="tries" value="1"' in bad.get_data(as_text=True)
+    last = client.post(url, data={"answer": str(wrong), "tries": "1"})
+    assert 'class="feedback wrong"' in last.get_data(as_text=True) and 'name="tries"' not in last.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("answer", ["9", "-1", "x", "", "1" * 30])
@@ -124,8 +130,13 @@ def test_the_language_switcher_keeps_the_step(client):
 def test_a_question_about_the_picture_hides_its_caption_until_answered(client):
     url = "/en/backgammon/lessons/points/blocked"
     caption = diagram_by_id("B3").caption
+    question = course.find("points", "blocked")[1].question
+    right = course.correct_options(question)[0]
+    wrong = str(next(i for i in range(len(question.options)) if i != right))
     assert caption not in unescape(client.get(url).get_data(as_text=True))
-    assert caption in unescape(client.post(url, data={"answer": "0"}).get_data(as_text=True))
+    assert caption not in unescape(client.post(url, data={"answer": wrong}).get_data(as_text=True))  # try again
+    assert caption in unescape(client.post(url, data={"answer": wrong, "tries": "1"}).get_data(as_text=True))
+    assert caption in unescape(client.post(url, data={"answer": str(right)}).get_data(as_text=True))
 
 
 def notation_word(lang: str, word: str) -> str:
@@ -264,3 +275,13 @@ def test_the_course_page_and_the_home_page_offer_continue_and_a_reset_per_sectio
     cards = re.findall(r'<section class="game-card"([^>]*)>(.*?)</section>', home, re.S)
     assert [("data-game" in attrs, start in body) for (attrs, body), start in zip(cards, starts)] == [(False, True), (True, True)]
     assert 'data-game="backgammon"' in cards[1][0]
+
+
+def test_the_counting_question_names_every_play_gnubg_finds():
+    """The phone walk: "its explanation doesn't list the seven". It does, and each play it names
+    ends where one of GNU Backgammon's plays for 6-5 from the start ends, one each."""
+    question = course.find("dice", "counting-plays")[1].question
+    named = re.findall(r"\d+/\d+(?:/\d+)?(?: \d+/\d+)?", question.explain.split(":", 1)[1])
+    start = gnu.read("W 24x2 13x5 8x3 6x5 | B 1x2 12x5 17x3 19x5 | W 6-5")
+    ends = {p.end for p in gnu.plays(start.board, (6, 5))}
+    assert {gnu.apply(start.board, play) for play in named} == ends and len(named) == len(ends) == 7

@@ -227,3 +227,15 @@ def test_every_domino_lesson_picture_reads_on_a_phone_as_the_game_table_does(liv
                 if picture["words"] < 12 or picture["tiles"] < 24:
                     small.append((section.id, step.id, picture))
     assert not small, small
+
+
+def test_the_new_game_choices_are_a_fingers_target(live_server, phone):
+    """The phone walk's 13 x 13 px radio buttons: each choice of the backgammon new-game form is a
+    label at least 44 px tall around a button of 20 px or more, and a tap on its words chooses it."""
+    page = phone(390, 844)
+    page.goto(f"{live_server}/vi/backgammon/play/")
+    sizes = page.evaluate("""() => Array.from(document.querySelectorAll("form.new-game label.choice")).map(l =>
+        [l.getBoundingClientRect().height, l.querySelector("input").getBoundingClientRect().width])""")
+    assert len(sizes) == 6 and min(h for h, _ in sizes) >= 44 and min(w for _, w in sizes) >= 20, sizes
+    page.locator('form.new-game label.choice:has(input[value="strong"])').tap()
+    assert page.locator('form.new-game input[value="strong"]').is_checked()

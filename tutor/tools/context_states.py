@@ -448,6 +448,11 @@ def coach_states(app, games: int = 8, seed: int = 0) -> list[str]:
                     chosen = plays[0] if policy == 0 else plays[min(1, len(plays) - 1)] if policy == 1 else (
                         rng.choice(plays) if policy == 2 else plays[-1])
                     steps = chosen.play.steps
+                    after_step = move_ladder(game.position, steps[:1]) if len(steps) > 1 else None
+                    if after_step is not None:  # the last rung once a first checker has moved
+                        offer(table.url(decisions=decisions, steps=list(steps[:1]), lang_code="en") +
+                              f"&hint={HINT_LEVELS}", "hint after a move", _note_facts(after_step.play),
+                              bool(after_step.play.params.get("best")), bool(after_step.play.params.get("reasons")))
                     if len(plays) > 1:
                         losses.append(chosen.loss)
                         label = grade_label(chosen.loss)
@@ -531,6 +536,10 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
                     # All Fives weighs each play by the points it is worth on average
                     offer(table.url(moves, hint=HINT_LEVELS, explain=1), name, seats, "choice",
                           min(len(now.legal_actions()), 4))
+                if rules.scores_ends and now.layout is not None:
+                    # the count line: a multiple of 5, another count, or 0 (a multiple worth nothing)
+                    count = now.count()
+                    offer(table.url(moves), name, "count", count == 0, bool(count) and count % 5 == 0)
                 if now.required() is not Required.PLAY or len(now.hand(LEARNER)) == 1:
                     # every rung of the hint, and the explanation it comes with: an opening, a draw,
                     # a pass, the last tile (the hint's words for them)

@@ -12,6 +12,7 @@ from functools import partial
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from tutor.course import TRIES, tries_so_far
 from tutor.games.backgammon import course
 from tutor.web.i18n import section_title_in, use_language_prefix
 from tutor.web.backgammon.wording import localized_notation
@@ -60,16 +61,23 @@ def step(section_id: str, step_id: str):
     if found is None or here is None:
         abort(404)
     question, verdict, answer, status = here.question, None, None, 200
+    tries = 0  # wrong answers so far
     if request.method == "POST":
         if question is None:
             abort(405)
         answer = request.form.get("answer", "")
         verdict = course.judge(question, answer)
+        tries = tries_so_far(request.form.get("tries")) + (verdict is False)
         if verdict is None:
             status = 400
     before, after = course.neighbours(found, here)
     feedback = []
-    if verdict is not None:
+    # the answer is shown once it is given, or after the last try (a first wrong answer: look again)
+    final = verdict is True or (verdict is False and tries >= TRIES)
+    if verdict is False and not final:
+        # TRANSLATORS: backgammon lesson: a first wrong answer; the right one is not shown yet.
+        feedback.append(_("Not quite. Look at the board again, and try once more."))
+    elif final:
         if verdict:
             # TRANSLATORS: backgammon lesson: the learner's answer is right (the engine checked it).
             feedback.append(_("Right: the engine agrees with you."))
@@ -85,5 +93,5 @@ def step(section_id: str, step_id: str):
     return render_template(
         "backgammon/step.html", sections=course.load_course(), section=found, step=here, question=question,
         choices=[(str(i), option_label(o)) for i, o in enumerate(question.options)] if question else [],
-        verdict=verdict, answer=answer, feedback=feedback, before=before, after=after,
+        verdict=verdict, final=final, tries=tries, answer=answer, feedback=feedback, before=before, after=after,
     ), status

@@ -15,14 +15,12 @@ from flask_babel import gettext as _, ngettext
 
 from tutor.games.domino import questions
 from tutor.games.domino.analysis import Note
-from tutor.course import Question
+from tutor.course import TRIES, Question
 from tutor.games.domino import Position
 from tutor.web.i18n import translate_text as tr
 from tutor.web.lists import join_and, join_or
 from tutor.web.domino.wording import option_label, seat_name
 
-#: Tries before the answer is shown: a wrong answer gets its reason and one more try.
-TRIES = 2
 
 
 def question_params(question: Question, position: Position) -> dict:

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from werkzeug.wrappers import Response
 
 from tutor.games.domino import questions
-from tutor.course import find, load_course, neighbours
+from tutor.course import find, load_course, neighbours, tries_so_far
 from tutor.games.domino import DominoError
 from tutor.games.domino.guided import GuidedHand, all_hands, load_hands
 from tutor.games.domino.mexican_train.guided import all_hands as mexican_hands
@@ -138,8 +138,7 @@ def step(section_id: str, step_id: str):
     if request.method == "POST":
         if question is None:
             abort(405)
-        tries = request.form.get("tries", "0")
-        tries = int(tries) if tries.isascii() and tries.isdigit() and len(tries) < 3 else 0
+        tries = tries_so_far(request.form.get("tries"))
         try:
             verdict = questions.judge(question.kind, position, request.form.get("answer", ""), **facts)
         except DominoError:

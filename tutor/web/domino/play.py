@@ -731,7 +731,7 @@ def _status(game: Game, over: bool, fresh: Tile | None = None, headline: str = "
         # TRANSLATORS: status line of a game: the learner must open the round.
         Required.OPEN: _("Your turn: open the round."),
         # TRANSLATORS: status line of a game: the learner has a tile to play.
-        Required.PLAY: _("Your turn: play a tile. Click a tile in your hand."),
+        Required.PLAY: _("Your turn: play a tile. Choose one in your hand."),
         # TRANSLATORS: status line of a game: nothing fits, the learner must draw.
         Required.DRAW: _("Your turn: nothing fits, so draw from the boneyard."),
         # TRANSLATORS: status line of a game: nothing fits and the boneyard is empty.
