@@ -64,7 +64,7 @@ def test_the_evaluator_is_a_pinned_mpl_library_the_app_may_use():
 
 def test_licence_is_declared_and_gpl_packages_are_dev_only():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["license"] == {"text": "MIT"}
+    assert project["license"] == "MIT"  # an SPDX expression
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     runtime = [dep.split("=")[0].split(">")[0].split("<")[0].strip().lower() for dep in project["dependencies"]]
     assert not [dep for dep in runtime if dep.replace("-", "_") in GPL_MODULES]

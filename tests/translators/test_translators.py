@@ -427,6 +427,30 @@ def test_the_status_page_counts_what_is_left_per_section_and_links_to_it(transla
     assert f'href="/id/domino/lessons/{section.id}/?msgids=1#msgid={quote(chosen[0], safe="")}"' in todo
 
 
+def test_the_to_do_lists_show_one_section_or_area_when_asked(translations):
+    """The translator review's 1,399-item to-do page: the "By section" table links each section and
+    area to the to-do lists of its texts alone; a name the app does not have is a 400."""
+    with po(translations, "vi").open("rb") as f:
+        messages = [m for m in read_po(f, locale="vi") if m.id and m.string and isinstance(m.id, str)]
+    lesson = next(m for m in messages if catalogs.areas_of(m) == ["lessons/03-dealing.toml"])
+    diagram = next(m for m in messages if catalogs.areas_of(m) == ["diagrams"])
+    set_strings(po(translations, "vi"), {lesson.id: "", diagram.id: ""})
+    client = make_app(translations).test_client()
+
+    def todo(query: str) -> str:
+        page = client.get(f"/en/translators/{query}").get_data(as_text=True)
+        return html_unescape(re.search(r'<details data-todo="vi".*?</details>', page, re.S).group(0))
+
+    everything = todo("")
+    assert lesson.id in everything and diagram.id in everything
+    assert re.search(r"\(Untranslated\)\s+<a ", everything)  # "(Untranslated)See where it shows" had no space
+    page = client.get("/en/translators/").get_data(as_text=True)
+    assert 'href="/en/translators/?area=lessons/03-dealing.toml#todo"' in page.replace("%2F", "/")
+    assert lesson.id in todo("?area=lessons/03-dealing.toml") and diagram.id not in todo("?area=lessons/03-dealing.toml")
+    assert diagram.id in todo("?area=diagrams") and lesson.id not in todo("?area=diagrams")
+    assert client.get("/en/translators/?area=lessons/99-nowhere.toml").status_code == 400
+
+
 def test_the_stats_command_reports_each_section(capsys):
     assert catalog_tools.main(["stats"]) == 0
     out = capsys.readouterr().out

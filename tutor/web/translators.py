@@ -35,7 +35,8 @@ import json
 
 from tutor.paths import LESSONS
 from tutor.web.delivery import forget_pages
-from tutor.web.i18n import LANGUAGE_NAMES, LANGUAGES, best_language, url_map_arguments
+from tutor.web.errors import BadGame
+from tutor.web.i18n import LANGUAGE_NAMES, LANGUAGES, best_language, translate_text, url_map_arguments
 from tutor.web.i18n import use_language_prefix
 from tutor.web.rooms import diagram_words, rooms
 
@@ -441,7 +442,19 @@ def status_data() -> dict:
             })
         courses.append({"name": room.name, "title": room.course_title(), "sections": sections})
     areas = [a for a in catalogs.AREAS if any(a in r.areas for r in rows)]
-    return {"team": team, "courses": courses, "areas": areas}
+    # ?area=: the to-do lists of one section or area (a lesson file, or one of catalogs.AREAS)
+    shown = request.args.get("area")
+    known = {*areas, *(item["area"] for course in courses for item in course["sections"])}
+    if shown is not None:
+        if shown not in known:
+            # TRANSLATORS: translation status page: the address asks for the texts of a section or area the app does not have.
+            raise BadGame(_("There is no section or area of that name. Choose one in the table “By section”."))
+        for language in team:
+            language["todo"] = [item for item in language["todo"] if shown in catalogs.areas_of(item["message"])]
+    sections = {item["area"]: item["section"] for course in courses for item in course["sections"]}
+    shown_name = "" if shown is None else area_title(shown) if shown in areas else \
+        f"{sections[shown].number}. {translate_text(sections[shown].title)}"
+    return {"team": team, "courses": courses, "areas": areas, "shown_area": shown, "shown_name": shown_name}
 
 
 _CHECKED: dict[tuple, tuple[catalogs.Problem, ...]] = {}
