@@ -4,7 +4,7 @@ Real headless Chromium (Debian's, through Playwright) at 390 x 844, as the phone
 2026-12-03 measured (``shared/reviews/2026-12-03-phone-walk.md``, walk 3). Start a server first,
 with a known key so that the free games are the same every run::
 
-    TUTOR_SECRET_KEY=bench make serve                      # http://127.0.0.1:8000
+    TUTOR_SECRET_KEY=bench-a-key-of-thirty-two-bytes-or-more make serve   # http://127.0.0.1:8000
     .venv/bin/python bench/phone.py transfer --host http://127.0.0.1:8000
     .venv/bin/python bench/phone.py game --host http://127.0.0.1:8000
 
