@@ -163,6 +163,7 @@ class Match:
         self.events: list[tuple[int, int]] = []  # All Fives: every (seat, points), in order
         self.leader: int | None = None  # Sato: the seat the checker says leads the next round
         self.up_down_chosen = 0
+        self.arm_scores = 0  # All Fives: choose-end buttons whose points were checked
         self.scores_seen = 0  # All Fives: the round's scoring plays already seen on a page
         self.scored_lines = 0
         self.targets = 0
@@ -210,6 +211,11 @@ class Match:
         self.check_totals(page, checked, over=False)
         if self.rules == "all-fives":
             self.check_scored_lines(page, checked)
+            if checked.led:  # the count line: the open ends as the checker adds them up
+                count = checked.state.layout.count()
+                line = paragraphs(page, "count-line")
+                assert len(line) == 1 and f"= {count}:" in line[0], (line, count)
+                assert ("no points" in line[0]) == (count % 5 != 0 or count == 0), line
 
     def check_hints(self, checked) -> None:
         """The hint ladder's three rungs on this page, the last naming a move the checker allows."""
@@ -266,8 +272,15 @@ class Match:
             assert len(arms) == 1
             return response.location.split("#")[0]
         assert response.status_code == 200
-        choices = end_choices(response.get_data(as_text=True))
+        choosing = response.get_data(as_text=True)
+        choices = end_choices(choosing)
         assert set(choices) == arms, (tile, choices, arms)  # every fitting arm, and only those
+        if self.rules == "all-fives":  # each button says what playing there scores (the checker's points)
+            for end, words in re.findall(r'<a class="button" data-end="([\w.-]+)" href="[^"]+">(.*?)</a>', choosing, re.S):
+                points = vc.points_of(checked.state, tile_key(tile), end)
+                said = text_of(words).split(" · ")[-1].strip()
+                assert said == (f"+{points} point{'s' if points != 1 else ''}" if points else "no points"), (end, said)
+                self.arm_scores += 1
         up_down = sorted(set(choices) & {"up", "down"})
         end = up_down[0] if up_down else self.rng.choice(sorted(choices))
         self.up_down_chosen += bool(up_down)
@@ -368,7 +381,7 @@ def test_a_whole_match_through_the_pages(client, rules, seats, number):
     if rules == "straight":
         assert len(match.rounds) >= 5 and match.up_down_chosen, match.rounds
     if rules == "all-fives":
-        assert match.targets == 1 and match.scored_lines > 10
+        assert match.targets == 1 and match.scored_lines > 10 and match.arm_scores > 3
     if rules == "sato":
         assert len(match.rounds) >= 2 and match.leader is not None  # a later round was led by the winner
 
