@@ -172,7 +172,10 @@ def test_speaker_notes_show_the_slide_the_next_title_and_a_timer(app, client, la
         current = re.search(rf'<section class="notes-slide" id="notes-{slide.number}"[^>]*>(.*?)</section>', page, re.S)
         assert current and " hidden" not in current.group(0).split(">")[0]
         text = visible_text(current.group(1))
-        for note in slide.step.notes:
+        # a question's own notes on its slide (every domino question has some), else its step's
+        shown = slide.step.question.notes if slide.question and slide.step.question.notes else slide.step.notes
+        assert shown
+        for note in shown:
             assert squash(translated(lang, note)) in text
         if slide.number < len(slides):
             following = slides[slide.number]
@@ -788,7 +791,9 @@ def test_the_backgammon_lesson_page_shows_the_board_neutral_until_answered(clien
     url = "/en/backgammon/lessons/two-dice/higher-die"
     assert bg_marks(get(client, url)) == 0
     question = backgammon_course.find("two-dice", "higher-die")[1].question
-    answered = client.post(url, data={"answer": str(question.options.index("24/19"))}).get_data(as_text=True)
+    wrong = str(question.options.index("24/19"))
+    assert bg_marks(client.post(url, data={"answer": wrong}).get_data(as_text=True)) == 0  # a first try: look again
+    answered = client.post(url, data={"answer": wrong, "tries": "1"}).get_data(as_text=True)
     assert bg_marks(answered) == 3
 
 
@@ -1048,3 +1053,16 @@ def test_every_slide_of_both_courses_has_speaker_notes_in_its_language(client, l
             assert notes and len(visible_text(notes[0])) >= 40, (lang, section_id, number)
             slides += 1
     assert slides >= (28 if game == "backgammon" else 40), slides
+
+
+def test_every_question_of_both_courses_has_speaker_notes_of_its_own():
+    """The teacher review's T14: a question slide's notes repeated its step's, with nothing about the
+    question itself. Every check question, dominoes and backgammon, has notes of its own now, none
+    of them a copy of its step's."""
+    from tutor.games.backgammon.course import load_course as backgammon_course
+
+    for section in (*load_course(), *backgammon_course()):
+        for step in section.steps:
+            if step.question:
+                assert step.question.notes, (section.id, step.id)
+                assert set(step.question.notes).isdisjoint(step.notes), (section.id, step.id)
