@@ -1,18 +1,21 @@
-"""The hint engine's strength and speed: it plays its own recommendations against heaviest-first.
+"""The hint engine's strength and speed: it plays its own recommendations against an opponent.
 
-Run by hand (never a timed test): ``.venv/bin/python bench/hints.py [rounds] [samples]``
-(2,000 rounds and the engine's default number of determinizations unless given).
+Run by hand (never a timed test): ``.venv/bin/python bench/hints.py [rounds] [samples] [opponent]``
+(2,000 rounds, the engine's default number of determinizations and ``heaviest`` unless given;
+``heuristic``: the project's HeuristicPlayer, free play's opponent, seeing its own seat's view).
 
-Round ``r`` is dealt from seed ``SEED + r`` with two seats; the recommending player sits at seat
-``r % 2``, so it holds each seat in half of the rounds, and the other seat always plays its
-heaviest legal tile. A round counts 1 when the recommender wins it (``winner == its seat``),
-1/2 when it is blocked with nobody winning, 0 otherwise.
+Round ``r`` is dealt from seed ``SEED + r`` with two seats (Playboard's rules); the recommending
+player sits at seat ``r % 2``, so it holds each seat in half of the rounds, and the other seat
+plays its heaviest legal tile, or as the HeuristicPlayer does. A round counts 1 when the
+recommender wins it (``winner == its seat``), 1/2 when it is blocked with nobody winning, 0
+otherwise.
 
 The time of a recommendation is what a request pays from the round's record: replaying the deal
-and actions into the seat's view, then :func:`tutor.games.domino.hints.recommend`. Only the turns with a real
+and actions into the seat's view, then :func:`tutor.games.domino.hints.recommend`; measured as this
+process's CPU time (steadier than the wall clock on a shared machine). Only the turns with a real
 choice are timed (two or more distinct placements); forced turns answer without simulating and
 would only flatter the percentiles. The last line is fixed so runs can be compared:
-``hints: win rate W% over N rounds vs heaviest-first; p50 X ms; p95 Y ms``
+``hints: win rate W% over N rounds vs <opponent>; p50 X ms; p95 Y ms``
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.games.domino import Deal, RoundRecord  # noqa: E402
 from tutor.games.domino.hints import DEFAULT_SAMPLES, SeatView, distinct_moves, recommend  # noqa: E402
-from tutor.games.domino.players import HeaviestFirst  # noqa: E402
+from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer  # noqa: E402
 
 SEED = 20_000
 DEFAULT_ROUNDS = 2_000
@@ -37,21 +40,26 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[max(0, math.ceil(fraction * len(sorted_values)) - 1)]
 
 
-def play_round(number: int, samples: int, timings: list[float]) -> float:
+OPPONENTS = {"heaviest": "heaviest-first", "heuristic": "HeuristicPlayer"}
+
+
+def play_round(number: int, samples: int, timings: list[float], opponent_name: str = "heaviest") -> float:
     """One seeded round; returns the recommender's score for it (1, 1/2 or 0)."""
     deal = Deal.from_seed(SEED + number, seats=2)
     recommender = number % 2
-    opponent = HeaviestFirst()
+    opponent = HeaviestFirst() if opponent_name == "heaviest" else HeuristicPlayer(number)
     record = RoundRecord(deal)
     position = deal.position()
     while not position.is_over():
         if position.to_move == recommender:
-            start = time.perf_counter()
+            start = time.process_time()
             view = SeatView.from_record(record, recommender)
             action = recommend(view, seed=number, samples=samples).action
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if len(distinct_moves(view)) > 1:
                 timings.append(elapsed)
+        elif opponent_name == "heuristic":  # it knows what its own seat has seen (draws, passes)
+            action = opponent.choose(SeatView.from_record(record, position.to_move))
         else:
             action = opponent.choose(position)
         position = position.apply(action)
@@ -60,21 +68,22 @@ def play_round(number: int, samples: int, timings: list[float]) -> float:
     return 1.0 if winner == recommender else 0.5 if winner is None else 0.0
 
 
-def main(rounds: int = DEFAULT_ROUNDS, samples: int = DEFAULT_SAMPLES) -> None:
+def main(rounds: int = DEFAULT_ROUNDS, samples: int = DEFAULT_SAMPLES, opponent: str = "heaviest") -> None:
     timings: list[float] = []
     score = 0.0
     started = time.perf_counter()
     for number in range(rounds):
-        score += play_round(number, samples, timings)
+        score += play_round(number, samples, timings, opponent)
     took = time.perf_counter() - started
     timings.sort()
     p50, p95 = percentile(timings, 0.50) * 1000, percentile(timings, 0.95) * 1000
     print(f"{samples} determinizations per recommendation; {len(timings)} timed recommendations "
           f"(max {timings[-1] * 1000:.1f} ms); {took:.0f} s in all")
-    print(f"hints: win rate {100 * score / rounds:.1f}% over {rounds} rounds vs heaviest-first; "
+    print(f"hints: win rate {100 * score / rounds:.1f}% over {rounds} rounds vs {OPPONENTS[opponent]}; "
           f"p50 {p50:.1f} ms; p95 {p95:.1f} ms")
 
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_ROUNDS,
-         int(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_SAMPLES)
+         int(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_SAMPLES,
+         sys.argv[3] if len(sys.argv) > 3 else "heaviest")

@@ -6,11 +6,12 @@ with what it knows (determinizations), then finish each deal with a playout loop
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from tutor.games.domino import Action
+from tutor.games.domino import Action, ActionKind
 from tutor.games.domino.playout import BY_RANK, heaviest_choice, playout, spinner_playout
 from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
@@ -193,12 +194,87 @@ def difference(better: CandidateScore, other: CandidateScore) -> Difference:
 
 
 
+#: How sharply the others are taken to prefer their heavier tiles: a seat that played one tile
+#: while other tiles it held fitted too chose it with a chance in proportion to ``exp(SHARPNESS x
+#: its pips)`` (players shed heavy tiles: a hand's pips are what a round's end counts). 0.5 makes
+#: a tile 5 pips heavier about 12 times likelier: a preference, not a rule.
+SHARPNESS = 0.5
+#: Deals drawn for each one kept: the ones kept are chosen among them in proportion to how likely
+#: each makes the others' choices (:class:`_Choices`), so deals that explain the table better count more.
+POOL = 3
+
+
+class _Choices:
+    """What the others' plays say about their hands: each play by another seat that has drawn
+    nothing since (so every tile it holds now, and every tile it has played since, was in its
+    hand then), with the tiles that fitted the table at that moment."""
+
+    def __init__(self, view: SeatView) -> None:
+        weight = [math.exp(SHARPNESS * pips) for pips in _R_VALUE]  # by rank
+        self.weight_of_rank = weight
+        self.plays: list[tuple[int, int, float]] = []  # (seat, fitting ranks, the known tiles' weight)
+        events = view.events
+        for k, event in enumerate(events):
+            if event.seat == view.seat or event.kind is not ActionKind.PLAY or not event.ends or event.tile is None:
+                continue
+            later = events[k + 1:]
+            if any(e.seat == event.seat and e.kind is ActionKind.DRAW for e in later):
+                continue  # a tile it holds now may have come after this play
+            fitting = 0
+            for number in set(event.ends):
+                fitting |= BY_RANK.number_mask[number]
+            # the tile played, and those it played later that fitted then (in its hand too, in every deal)
+            known = weight[_RANK[event.tile.index]] + sum(
+                weight[_RANK[e.tile.index]] for e in later
+                if e.seat == event.seat and e.kind is ActionKind.PLAY and e.tile is not None
+                and fitting >> _RANK[e.tile.index] & 1)
+            self.plays.append((event.seat, fitting, known))
+
+    def likelihood(self, hands: list[int]) -> float:
+        """How likely the others' choices are if they now hold ``hands`` (rank masks), up to a
+        factor that is the same for every deal: for each play, 1 / (the weight of the tiles it could
+        have played then)."""
+        weight = self.weight_of_rank
+        found = 1.0
+        for seat, fitting, known in self.plays:
+            total = known
+            held = hands[seat] & fitting
+            while held:
+                low = held & -held
+                total += weight[low.bit_length() - 1]
+                held ^= low
+            found /= total
+        return found
+
+
+def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random) -> list[tuple[list[int], list[int]]]:
+    """``samples`` determinizations: drawn by the sampler (every deal consistent with the draws and
+    passes, alike), then, when the others have made choices, kept from a pool of :data:`POOL` times
+    as many in proportion to how likely each makes those choices (systematic resampling)."""
+    choices = _Choices(view)
+    if not choices.plays:
+        return [sampler.sample(rng) for _ in range(samples)]
+    pool = [sampler.sample(rng) for _ in range(POOL * samples)]
+    weights = [choices.likelihood(hands) for hands, _ in pool]
+    step = sum(weights) / samples
+    kept, reached, at = [], 0.0, rng.random() * step
+    for deal, weight in zip(pool, weights):
+        reached += weight
+        while at < reached and len(kept) < samples:
+            kept.append(deal)
+            at += step
+    while len(kept) < samples:  # rounding at the very end of the pool
+        kept.append(pool[-1])
+    return kept
+
+
 def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: random.Random) -> list[CandidateScore]:
     """Score each of ``actions`` (legal placements for the viewer) over ``samples``
     determinizations, every action on the same deals, each finished by heaviest-first playouts."""
     sampler = _Sampler(view, rng)
+    deals = _deals(sampler, view, samples, rng)
     if view.rules.spinner:
-        return _simulate_spinner(view, actions, samples, rng, sampler)
+        return _simulate_spinner(view, actions, deals)
     seat, seats, rules = view.seat, view.seats, view.rules
     following = (seat + 1) % seats
     starts = []
@@ -208,8 +284,7 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
         starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), left, right))
     outcomes: list[list[float]] = [[] for _ in actions]
     margins = [0] * len(actions)
-    for _ in range(samples):
-        hands, stock = sampler.sample(rng)
+    for hands, stock in deals:
         for i, (own_after, left, right) in enumerate(starts):
             if not own_after:  # the move plays out: the others' pips are the score
                 dealt = list(hands)
@@ -244,8 +319,8 @@ def _arm_state(layout: SpinnerLayout) -> tuple[list[int], list[bool], list[bool]
     return numbers, doubles, filled
 
 
-def _simulate_spinner(view: SeatView, actions: Sequence[Action], samples: int, rng: random.Random,
-                      sampler: _Sampler) -> list[CandidateScore]:
+def _simulate_spinner(view: SeatView, actions: Sequence[Action],
+                      deals: list[tuple[list[int], list[int]]]) -> list[CandidateScore]:
     """:func:`simulate` for a spinner game: each move's table and, in All Fives, its own points,
     then every deal finished by :func:`~tutor.games.domino.playout.spinner_playout`."""
     seat, seats, rules = view.seat, view.seats, view.rules
@@ -255,12 +330,13 @@ def _simulate_spinner(view: SeatView, actions: Sequence[Action], samples: int, r
         assert action.tile is not None
         layout = view.layout_after(action)
         own_points = all_fives_score(layout.count()) if rules.scores_ends else 0
-        starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), layout.spinner.high, _arm_state(layout), own_points))
+        starts.append((deals[0][0][seat] & ~(1 << _RANK[action.tile.index]), layout.spinner.high, _arm_state(layout),
+                       own_points))
     wins = [0.0] * len(actions)
     margins = [0] * len(actions)
     outcomes: list[list[float]] = [[] for _ in actions]
-    for _ in range(samples):
-        hands, stock = sampler.sample(rng)
+    samples = len(deals)
+    for hands, stock in deals:
         for i, (own_after, spinner, (numbers, doubles, filled), own_points) in enumerate(starts):
             dealt = list(hands)
             dealt[seat] = own_after
