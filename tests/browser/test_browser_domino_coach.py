@@ -16,10 +16,11 @@ from tutor.freeplay import new_game_id
 from tutor.games.domino.rules import RULE_SETS
 
 BOX = """() => {
-  const box = document.querySelector("section.grade");
-  const r = box ? box.getBoundingClientRect() : null;
+  const box = document.querySelector("section.grade"), line = document.querySelector(".grade-line");
+  const r = box ? box.getBoundingClientRect() : null, l = line ? line.getBoundingClientRect() : null;
   return {scroll: document.documentElement.scrollWidth, lang: document.documentElement.lang,
-          box: r && {x: r.x, y: r.y, width: r.width, height: r.height, text: box.innerText, css: box.className}};
+          box: r && {x: r.x, y: r.y, width: r.width, height: r.height, text: box.innerText, css: box.className},
+          line: l && {y: l.y, bottom: l.bottom, text: line.innerText, css: line.className}};
 }"""
 
 
@@ -42,10 +43,14 @@ def test_a_mistake_is_graded_on_a_phone_and_its_better_move_shown(live_server, p
     phone.goto(live_server + mistake["after"].replace("/en/", f"/{lang}/") + "#table")
     state = phone.evaluate(BOX)
     assert state["lang"] == lang and state["scroll"] <= 390
-    box = state["box"]
-    assert box and "grade-mistake" in box["css"]
+    box, line = state["box"], state["line"]
+    assert box and "grade-mistake" in box["css"] and line and "grade-mistake" in line["css"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390.5, box
-    assert box["y"] < 844, "on screen where the page lands after a move (#table)"
+    # the grade in one line on screen where the page lands after a move (#table), its reasons under
+    # the hand (the table and the hand come first), one tap away
+    assert line["bottom"] < 844 and box["text"].split("\n")[0].split(":")[-1].strip() in line["text"], (line, box)
+    phone.locator(".grade-line a").click()
+    assert phone.evaluate(BOX)["box"]["y"] < 844
     assert mistake["best"] in box["text"] and mistake["tile"] in box["text"]
     assert not re.search(r"\b(move|better|rounds|simulated)\b", box["text"]), box["text"]
     results = Axe().run(phone, context="section.grade")
