@@ -95,28 +95,6 @@ class CubeView:
 class Evaluator(Protocol):
     """What the app asks of an evaluator."""
 
-    def _cube_strategy(self, level: str):
-        """The strategy that judges a videau at ``level``, made once with the weights read once,
-        and the lock its calls take. bgsage's ``batch_cube_action`` is the same evaluation (the N-ply
-        cubeless chances, Janowski's cube formulas) but builds its strategy again on every call,
-        reading every weight file: 100 ms or more a call, where the evaluation itself takes 10."""
-        if level not in _SAGE_LEVEL:
-            raise ValueError(f"unknown level {level!r}")
-        with self._lock:
-            if level not in self._cube_strategies:
-                from bgsage.batch import bgbot_cpp
-                from bgsage.weights import default_weights
-
-                weights = default_weights()
-                paths, hidden = weights.weight_args
-                # (the production weights are a pair of nets: batch.batch_evaluate's own dispatch)
-                strategy = bgbot_cpp.create_multipy(getattr(weights, "strategy_type", "pair"), paths, hidden,
-                                                    n_plies=int(_SAGE_LEVEL[level][0]), filter_max_moves=5,
-                                                    filter_threshold=0.08, parallel_evaluate=False,
-                                                    parallel_threads=0)
-                self._cube_strategies[level] = (strategy, threading.Lock())
-            return self._cube_strategies[level]
-
     def rank(self, position: Position, level: str = DEFAULT_LEVEL, include: Sequence[Play] = ()) -> Ranking:
         """Every legal play of ``position`` (which has dice), best first; ``include``: plays to
         evaluate at the full level even where the evaluator's search would not (a learner's)."""
