@@ -539,7 +539,7 @@ def designed_domino_states(app, matches: int = 12, seed: int = 0, deals: int = 3
                 if rules.scores_ends and now.layout is not None:
                     # the count line: a multiple of 5, another count, or 0 (a multiple worth nothing)
                     count = now.count()
-                    offer(table.url(moves), name, "count", count == 0, bool(count) and count % 5 == 0)
+                    offer(table.url(moves, explain=1), name, "count", count == 0, bool(count) and count % 5 == 0)
                 if now.required() is not Required.PLAY or len(now.hand(LEARNER)) == 1:
                     # every rung of the hint, and the explanation it comes with: an opening, a draw,
                     # a pass, the last tile (the hint's words for them)
