@@ -138,6 +138,8 @@ REACHABLE = """(selector) => {
   return Array.from(document.querySelectorAll(selector))
   .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden"
                 && !el.closest("[hidden]") && !el.closest("[inert]"))
+  // the inside of a closed <details> (a long to-do list) is out of the Tab order until it is opened
+  .filter(el => !(el.closest("details:not([open])") && !el.closest("summary")))
   // taken out of the Tab order on purpose (a board's tap targets: the page has the same choices as buttons)
   .filter(el => el.getAttribute("tabindex") !== "-1")
   // a radio group is one Tab stop (its checked button); the arrow keys move inside it

@@ -48,8 +48,18 @@ FUZZY = ("Present the whole course as one deck", "นำเสนอทั้ง
 
 @pytest.fixture()
 def data(tmp_path) -> Path:
-    """A data folder (TUTOR_DATA_DIR) whose catalogs are a copy of translations/."""
-    shutil.copytree(ROOT / "translations", tmp_path / "translations", ignore=shutil.ignore_patterns("*.mo"))
+    """A data folder (TUTOR_DATA_DIR) whose catalogs are a copy of translations/, without a Thai
+    catalog: once the project has one (its translators' work in progress), the copy is the project as
+    it was before it, so that these tests add Thai as a first-time translator does."""
+    translations = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", translations, ignore=shutil.ignore_patterns("*.mo"))
+    if (translations / "th").exists():
+        shutil.rmtree(translations / "th")
+        checks = translations / "checks.toml"
+        checks.write_text(re.sub(r"\n\[language\.th\]\n(?:[^\[\n][^\n]*\n?)*", "\n",
+                                 checks.read_text(encoding="utf-8")), encoding="utf-8")
+        glossary = translations / "glossary.toml"
+        glossary.write_text(re.sub(r"(?m)^th = .*\n", "", glossary.read_text(encoding="utf-8")), encoding="utf-8")
     return tmp_path
 
 
