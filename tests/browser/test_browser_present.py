@@ -733,6 +733,72 @@ def test_free_play_on_the_projector_keeps_its_layout_through_the_new_game_redire
     assert m["scroll"] <= 0 and m["status"] >= 36, m
 
 
+TABLE_AND_PANEL = """() => {
+  const svg = document.querySelector('.table-picture svg');
+  const box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / vb.width, box.height / vb.height);
+  const faceUp = Array.from(svg.querySelectorAll('.tile:not(.face-down)')).map(t => t.getBoundingClientRect())
+    .filter(r => r.width > 0).map(r => Math.max(r.width, r.height));
+  const side = document.querySelector('.game-side');
+  const words = side ? Array.from(side.querySelectorAll('p, li, h2')).map(e => parseFloat(getComputedStyle(e).fontSize)) : [];
+  return {drawn: [vb.width * scale, vb.height * scale], tile: Math.min(...faceUp),
+          panel: side ? {overflow: side.scrollHeight - side.clientHeight, smallest: Math.min(...words),
+                         overlaps: side.getBoundingClientRect().left < box.left + vb.width * scale / 2 + box.width / 2 - 1} : null,
+          scroll: document.documentElement.scrollHeight - innerHeight};
+}"""
+
+
+BOTTOM_SHOWN = """() => { const s = document.querySelector('.game-side');
+  return s.scrollTop + s.clientHeight >= s.scrollHeight - 1; }"""
+
+
+def test_the_hint_explanation_and_strategy_leave_the_projector_table_its_size(live_server, projector, artifacts):
+    """T7: H, E or S opened a panel that took two fifths of the row, and the table shrank from 1235 x
+    511 to 750 x 387 px at 1280 x 720 (tiles 37 px), and a long explanation ran off the bottom. Now the
+    table is laid out for the projector's box, the panel takes what the table leaves, and a long
+    text steps its type down or takes more of the row, and what still does not fit is marked and
+    scrolled with ↓: in every domino game on the presenter's index (Mexican Train too), the table's
+    face-up tiles stay >= 48 px, the panel's words >= 16 px, nothing below the fold. Played from the class's side: the first tile that may be played,
+    three times, then each key."""
+    page = projector
+    page.goto(f"{live_server}/id/present/")
+    links = sorted({a for a in page.evaluate("Array.from(document.querySelectorAll('a')).map(a => a.getAttribute('href'))")
+                    if a and "present=1" in a and "/domino/" in a})
+    assert len(links) >= 10, links
+    seen = 0
+    for n, link in enumerate(links):
+        page.goto(live_server + link)
+        for _ in range(3):  # into the round: the line grows, the opponents' moves fill the panel
+            move = page.locator(".game-moves button.playable, .game-moves [data-key='d'], .game-moves [data-key='p']").first
+            if not move.count():
+                break
+            with page.expect_navigation():
+                move.click()
+        for key in ("h", "e", "s"):
+            if not page.locator(f'.game-bar [data-key="{key}"]').count():
+                continue
+            with page.expect_navigation():
+                page.keyboard.press(key)
+            m = page.evaluate(TABLE_AND_PANEL)
+            where = (page.url, key, m)
+            assert m["scroll"] <= 0, ("below the fold", where)
+            if m["tile"] != float("inf"):
+                assert m["tile"] >= 48, ("the table shrank", where)
+            if m["panel"]:
+                seen += 1
+                assert m["panel"]["smallest"] >= 16, ("the panel's words", where)
+                if m["panel"]["overflow"] > 1:  # more than the screen holds: marked, and ↓ brings up the rest
+                    assert page.locator(".game-side.more").count() == 1, where
+                    before = page.url
+                    for _ in range(6):
+                        page.keyboard.press("ArrowDown")
+                    page.wait_for_timeout(300)
+                    assert page.evaluate(BOTTOM_SHOWN), where
+                    assert page.locator(".game-side.more").count() == 0 and page.url == before, where
+        keep_picture(page, artifacts / f"present-game-panel-{n}.png")
+    assert seen >= 2 * len(links), seen
+
+
 NARROW = """() => {
   const fig = document.querySelector('.table-picture').getBoundingClientRect();
   const svgEl = document.querySelector('.table-picture svg');

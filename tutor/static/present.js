@@ -434,15 +434,42 @@
         else document.documentElement.requestFullscreen().catch(function () {});
       });
     }
+    const body = main.querySelector(".game-body.with-side");
+    const side = body && body.querySelector(".game-side");
     document.addEventListener("keydown", function (event) {
       if (!ours(event)) return;
       const key = event.key === "Esc" ? "escape" : event.key.toLowerCase();
       if (key === "escape" && document.fullscreenElement) return;  // the browser leaves full screen first
+      const step = {arrowdown: 1, pagedown: 1, arrowup: -1, pageup: -1}[key];
+      if (step && side && side.scrollHeight > side.clientHeight + 1) {
+        event.preventDefault();
+        side.scrollBy({top: step * 0.8 * side.clientHeight});
+        return;
+      }
       const target = main.querySelector('[data-key="' + CSS.escape(key) + '"]');
       if (!target || target.hidden) return;
       event.preventDefault();
       target.click();
     });
+    // A long explanation beside the table: its type steps down to 0.8 of its size, then the
+    // table's share of the row (present.css: two thirds at most) gives way, down to a half, until
+    // the panel's words are all on screen; what is still below, ↓ and ↑ scroll (a phone: the page).
+    function fitSide() {
+      if (!side) return;
+      body.style.removeProperty("--picture-share");
+      side.style.fontSize = "";
+      if (getComputedStyle(body).containerType !== "size") return;
+      const overflows = function () { return side.scrollHeight > side.clientHeight + 1; };
+      for (let scale = 0.95; overflows() && scale >= 0.8; scale -= 0.05) side.style.fontSize = (0.75 * scale) + "em";
+      for (let share = 62; overflows() && share >= 50; share -= 4) body.style.setProperty("--picture-share", share);
+      markMore();
+    }
+    function markMore() { side.classList.toggle("more", side.scrollTop + side.clientHeight < side.scrollHeight - 1); }
+    if (side) side.addEventListener("scroll", markMore);
+    fitSide();
+    window.addEventListener("resize", fitSide);
+    window.addEventListener("load", fitSide);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fitSide);
     document.documentElement.classList.add("js");
   }
 

@@ -26,6 +26,7 @@ game: the presenter's index shows what each room gives it (``tutor.web.rooms``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -316,6 +317,19 @@ def minutes_text(minutes: int) -> str:
     """A number of minutes in words, as a plan writes it ("5 minutes")."""
     # TRANSLATORS: a length of time in a lesson plan, beside a part of the lesson, e.g. "5 minutes".
     return ngettext("%(num)d minute", "%(num)d minutes", minutes)
+
+
+_VIEW_BOX = re.compile(r'viewBox="[-\d.]+[ ,]+[-\d.]+[ ,]+([\d.]+)[ ,]+([\d.]+)"')
+
+
+@bp.app_template_filter("picture_aspect")
+def picture_aspect(svg: str) -> str:
+    """A game picture's width over its height, from its viewBox, for present.css: on the projector
+    the table keeps the width its full height gives it when the hint or the explanation opens beside
+    it, and the panel takes the rest (a fixed share of the row had shrunk the table by a third)."""
+    found = _VIEW_BOX.search(str(svg))
+    width, height = (float(found[1]), float(found[2])) if found else (16.0, 9.0)
+    return f"{width / height:.4f}" if height else "1"
 
 
 # ----- routes: presenter -------------------------------------------------------------------------

@@ -477,7 +477,15 @@ def _game_page(table: Table):
         highlight = (str(ladder.recommendation.action),)
     drawn = [t for t in view.drawn_this_turn() if t is not None] if learner_to_move else []
     fresh = drawn[-1] if drawn else None
-    picture = _picture(game, highlight, reveal_all=over, fresh=fresh)
+    since_last = _since_last(game, voice)
+    presenting = request.args.get("present") == "1"
+    hints = render_all(voice, (ladder.nudge, ladder.highlight, ladder.move)[:hint_level]) if ladder else []
+    explanation = render_all(voice, list(ladder.explanation) if ladder else explain_turn(view)) \
+        if request.args.get("explain") and learner_to_move else []
+    strategy = render_all(voice, strategy_notes(view)) if request.args.get("strategy") else []
+    side_panel = bool(hints or explanation or strategy or over or since_last)
+    picture = _picture(game, highlight, reveal_all=over, fresh=fresh,
+                       box_aspect=(PRESENT_BESIDE_PANEL if side_panel else PRESENT_ALONE) if presenting else None)
     hand = hand_by_id(table.hand_id) if table.hand_id else None
     asks = ASKS.get(hand.moment, ()) if hand and over else ()
     answer = _answer(position, asks) if asks else None
@@ -494,15 +502,12 @@ def _game_page(table: Table):
         hand_buttons=_hand_buttons(game, fresh) if learner_to_move else [],
         can_draw=learner_to_move and position.required() is Required.DRAW,
         can_pass=learner_to_move and position.required() is Required.PASS,
-        since_last=_since_last(game, voice),
+        since_last=since_last, side_panel=side_panel,
         scored=_learner_scored(game, voice),
         learner_has_moved=any(p.to_move == LEARNER for p in game.positions[:-1]),
         refusal=refusal, choose_end=choose_end,
         hint_level=hint_level, hint_levels=HINT_LEVELS,
-        hints=render_all(voice, (ladder.nudge, ladder.highlight, ladder.move)[:hint_level]) if ladder else [],
-        explanation=render_all(voice, list(ladder.explanation) if ladder else explain_turn(view))
-        if request.args.get("explain") and learner_to_move else [],
-        strategy=render_all(voice, strategy_notes(view)) if request.args.get("strategy") else [],
+        hints=hints, explanation=explanation, strategy=strategy,
         headline=headline, asks=asks, answer=answer, result_shown=result_shown,
         seat_choices=[(str(s), player_name(s, table.seats)) for s in range(table.seats)],
         result_notes=_result_notes(position, result, voice) if result_shown else [],
@@ -525,6 +530,15 @@ def _game_page(table: Table):
         grading_url=replace(table, grading=not table.grading).url() + "#" + TABLE_ANCHOR,
         review_url=table.url(review=True),
     ), status
+
+
+#: The shapes (width / height) of the projector's table (present.css, .game-body) at 1280 x 720 and
+#: 1920 x 1080: the whole row, or beside the hint, explanation or strategy panel (at most two thirds
+#: of it). The phone's narrow layout, scaled up, drew a spinner's table on the projector with 37 px tiles.
+PRESENT_ALONE = 2.4
+PRESENT_BESIDE_PANEL = 1.6
+#: The projector table's words, in viewBox units: drawn at about its own size at 1280 x 720.
+PRESENT_LABELS = 26
 
 
 def _undo_url(table: Table, game: Game, over: bool) -> str | None:
@@ -684,17 +698,21 @@ def _result_notes(position, result: RoundResult, voice: Voice) -> list[str]:
     return render_all(voice, round_end_notes(position))
 
 
-def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = None) -> Markup:
-    """The table as the learner sees it, drawn from the game's own position and last move."""
+def _picture(game: Game, highlight: Any, reveal_all: bool, fresh: Tile | None = None,
+             box_aspect: float | None = None) -> Markup:
+    """The table as the learner sees it, drawn from the game's own position and last move: narrow
+    enough for a phone, or, with ``box_aspect`` (the projector), laid out for a box of that shape."""
     position = game.position
     last = last_tile_move(game.positions, game.actions)
     display = Display(highlight=highlight, reveal=tuple(range(1, position.seats)) if reveal_all else (),
                       last_move=True, max_row_tiles=7)
     labels = labels_for_notes(GAME_TITLE, describe_position(position, LEARNER, display, last), position.seats)
-    # the game's own picture: narrow enough for a phone, the tile just drawn marked
+    if box_aspect is None:  # the tile just drawn marked in every layout
+        size = {"max_width": PHONE_WIDTH, "label_size": PHONE_SPINNER_LABELS if position.rules.spinner else PHONE_LABELS}
+    else:
+        size = {"box_aspect": box_aspect, "label_size": PRESENT_LABELS}
     svg = render_position(position, labels=labels, **display_options(LEARNER, display, last, "game"),
-                          max_width=PHONE_WIDTH, fresh=fresh,
-                          label_size=PHONE_SPINNER_LABELS if position.rules.spinner else PHONE_LABELS)
+                          fresh=fresh, **size)
     return Markup(svg)
 
 
