@@ -133,6 +133,32 @@ def test_every_guided_position_on_the_projector_fits_and_takes_its_keys(live_ser
     context.close()
 
 
+def test_a_keyboard_alone_shows_the_class_a_refused_move_on_the_projector(live_server, browser):
+    """T12: "Try the 5 first" could only be done by tapping the board (its tap targets take no
+    focus). The picked checker's moves that the rules refuse are buttons with keys on the projector:
+    the key shows the refusal, the board and the pick stay, and the legal move is still a key away."""
+    from tutor.games.backgammon import WHITE
+    from tutor.games.backgammon.guided import load_guided
+
+    start = load_guided()["higher-die"].start
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto(f"{live_server}/en/backgammon/guided/higher-die?present=1")
+    press(page, "1")  # the only checker that may move: 24
+    tries = page.locator("button.target.try")
+    assert tries.count() == 1 and "19" in tries.inner_text() and "(5)" in tries.inner_text()
+    press(page, tries.get_attribute("data-key"))
+    shown = page.locator(".refusal").inner_text()
+    assert "6" in shown and "higher" in shown.lower(), shown  # the two-dice rule, in words
+    pips = re.search(r"\d+", page.locator("span.pips").inner_text())
+    assert int(pips[0]) == start.pips(WHITE) == 85, "the refused move changed the board"
+    legal = page.locator("button.target.primary")
+    assert legal.count() == 1 and "18" in legal.inner_text()
+    press(page, legal.get_attribute("data-key"))
+    assert not page.locator(".refusal").count() and page.locator('[data-key="c"]').count() == 1
+    context.close()
+
+
 def test_the_projector_page_lists_the_backgammon_games_in_the_projector_layout(client):
     page = client.get("/id/present/").get_data(as_text=True)
     for position in load_guided().values():

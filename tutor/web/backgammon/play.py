@@ -635,6 +635,8 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
                             targets=[t["place"] for t in targets], label_size=label_size)
 
     svg = projector_board(draw) if presenting else draw()
+    # on the projector the keys alone can try what the rules refuse (a guided position asks for it)
+    tries = _refused_tries(selected, left, targets) if presenting and targets else []
     guided = table.guided
     finished = phase in (Phase.OVER, Phase.END)
     if phase is Phase.OVER:
@@ -644,7 +646,7 @@ def _render(table: Table, game: Game, played: list[Step], offered: list[Step], r
         table=table, game=game, phase=phase.value, board=Markup(svg),
         status_text=position_done() if table.start is not None and phase is Phase.END else status(
             game, played, complete, selected, left), since=since_learner(game),
-        refusal=refusal, sources=sources, targets=targets, complete=complete, played=played,
+        refusal=refusal, sources=sources, targets=targets, tries=tries, complete=complete, played=played,
         hints=hints, hint_level=hint_level, hint_levels=HINT_LEVELS, can_hint=bool(ladder) or (
             phase in (Phase.MOVE, Phase.DECIDE, Phase.ANSWER) and not complete),
         guided=guided, finished=finished, totals=totals,
@@ -688,6 +690,19 @@ def _targets(game: Game, played: list[Step], selected: int, left: list[int]) -> 
         buttons.append({"place": "off" if place == OFF else place, "dice": [s.die for s in steps],
                         "hit": any(s.hit for s in steps)})
     return buttons
+
+
+def _refused_tries(selected: int, left: list[int], targets: list[dict]) -> list[dict]:
+    """The picked checker's moves by one die that the rules refuse here (a die the two-dice rule does
+    not allow, a blocked point): buttons on the projector, where a teacher without a board to tap
+    shows the class the refusal and why (a tap on the board tries the same on the learner's page)."""
+    allowed = {t["place"] for t in targets}
+    tries = []
+    for die in sorted(set(left), reverse=True):
+        place = selected - die if selected - die >= 1 else "off"
+        if place not in allowed and all(t["place"] != place for t in tries):
+            tries.append({"place": place, "die": die})
+    return tries
 
 
 def _next_guided(guided: GuidedPosition) -> GuidedPosition | None:
