@@ -343,6 +343,43 @@ def _form(message: Message, index: int) -> str:
     return f"[{index}]" if message.pluralizable else ""
 
 
+def lost_placeholders(message: Message, nplurals: int) -> list[tuple[int, set[str]]]:
+    """The msgid's placeholders each msgstr form leaves out, as (form, placeholders): with several
+    forms, the singular one may say "one tile" instead of %(num)d."""
+    expected = set().union(*(placeholders(i) for i in _ids(message)))
+    lost = []
+    for index, string in enumerate(_strings(message)):
+        if not string:
+            continue
+        wanted = {p for p in expected if not (message.pluralizable and nplurals > 1 and index == 0
+                                              and p.startswith("%(num)"))}
+        missing = wanted - placeholders(string)
+        if missing:
+            lost.append((index, missing))
+    return lost
+
+
+_TAG = re.compile(r"</?([A-Za-z][\w-]*)[^<>]*>")
+
+
+def usable_problem(message: Message, nplurals: int) -> str | None:
+    """Why a live page must not show this translation (``None``: it may). Besides what the app cannot
+    format (:func:`format_problem`): a placeholder left out (a slide's kicker without its section
+    title) and markup the msgid does not have (the app escapes a translation, so ``<b>`` would show
+    as written). Such a message is left out of a live reload and of ``make catalogs``."""
+    reason = format_problem(message, nplurals)
+    if reason or not message.id:
+        return reason
+    for index, missing in lost_placeholders(message, nplurals):
+        return f"msgstr{_form(message, index)} leaves out {', '.join(sorted(missing))}"
+    allowed = {tag.lower() for i in _ids(message) for tag in _TAG.findall(i)}
+    for index, string in enumerate(_strings(message)):
+        extra = sorted({tag for tag in _TAG.findall(string or "") if tag.lower() not in allowed})
+        if extra:
+            return f"msgstr{_form(message, index)} has markup the msgid does not have (<{extra[0]}>)"
+    return None
+
+
 # ==== compiling, and recompiling while the app runs ==============================================
 def compile_catalog(po: Path, mo: Path | None = None) -> list[Problem]:
     """Write ``messages.mo`` beside ``po`` (atomically). A message the app could not format is left
@@ -356,7 +393,7 @@ def compile_catalog(po: Path, mo: Path | None = None) -> list[Problem]:
     for message in catalog:
         if not message.id:
             continue
-        reason = format_problem(message, catalog.num_plurals)
+        reason = usable_problem(message, catalog.num_plurals)
         if reason:
             left_out.append(Problem(_display(po), getattr(message, "lineno", 0) or 0, "left-out",
                                     f"{reason}: shown in English until fixed", _first_id(message)))
@@ -674,21 +711,12 @@ def check_placeholders(path: Path) -> list[Problem]:
         if not any(p.line == problem.line for p in problems):
             problems.append(problem)
     for message in catalog:
-        if not message.id or message.fuzzy:
-            continue
-        if not message.pluralizable:
-            continue
-        expected = set().union(*(placeholders(i) for i in _ids(message)))
-        for index, string in enumerate(_strings(message)):
-            if not string:
-                continue
-            # with several forms, the singular one (index 0) may say "one tile" instead of %(num)d
-            wanted = {p for p in expected if not (nplurals > 1 and index == 0 and p.startswith("%(num)"))}
-            missing = wanted - placeholders(string)
-            if missing:
-                problems.append(Problem(shown, message.lineno, "placeholders",
-                                        f"msgstr[{index}] lost {', '.join(sorted(missing))}: {_short(_first_id(message))}",
-                                        _first_id(message)))
+        if not message.id or message.fuzzy or not message.pluralizable:
+            continue  # dennis checks the other messages' placeholders
+        for index, missing in lost_placeholders(message, nplurals):
+            problems.append(Problem(shown, message.lineno, "placeholders",
+                                    f"msgstr[{index}] lost {', '.join(sorted(missing))}: {_short(_first_id(message))}",
+                                    _first_id(message)))
     return _unique(problems)
 
 

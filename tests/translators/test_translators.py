@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 import pytest
 from babel.messages.plurals import get_plural
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from tutor import catalogs, create_app
@@ -145,6 +146,29 @@ def test_a_translation_the_app_cannot_format_is_left_out_not_served(translations
     assert "Open ends: 5 on the left, 6 on the right." in svg.get_data(as_text=True)
     status = client.get("/en/translators/").get_data(as_text=True)
     assert "[left-out]" in status and "%(lft)s" in status
+
+
+def test_a_lost_placeholder_or_markup_is_left_out_and_marked_in_the_msgids_view(translations):
+    """R10: a placeholder dropped from a translation (a slide's kicker without its title) and a tag
+    written into one (shown as "<b>..." on the page) went live without a mark. Now they show in
+    English until fixed, the status page lists them, and the msgids view marks them ⚠."""
+    app = make_app(translations, CATALOG_RELOAD=True)
+    client = app.test_client()
+    client.get("/vi/domino/")
+    ends = "Open ends: %(left)s on the left, %(right)s on the right."
+    set_strings(po(translations, "vi"), {ends: "Hai đầu mở: %(left)s bên trái.", "Objective": "<b>Mục tiêu</b>"})
+    svg = client.get("/vi/domino/diagrams/D3.svg").get_data(as_text=True)
+    assert "Open ends: 5 on the left, 6 on the right." in svg and "Hai đầu mở" not in svg
+    page = client.get("/vi/domino/").get_data(as_text=True)
+    assert "Mục tiêu</b>" not in page and "&lt;b&gt;" not in page and ">Objective<" in page
+    status = client.get("/en/translators/").get_data(as_text=True)
+    assert status.count("[left-out]") >= 2 and "leaves out %(right)s" in status and "markup" in status
+    marked = client.get("/vi/domino/?msgids=1").get_data(as_text=True)
+    assert "⟦⚠ Objective⟧" in marked and "⟦Dominoes, step by step⟧" in marked
+    assert "⚠" not in client.get("/id/domino/?msgids=1").get_data(as_text=True)  # Indonesian's is whole
+    # fixed: served again, the mark gone
+    set_strings(po(translations, "vi"), {"Objective": "Mục tiêu"})
+    assert "⟦Objective⟧" in client.get("/vi/domino/?msgids=1").get_data(as_text=True)
 
 
 # ---- the msgids view -------------------------------------------------------------------------------------
@@ -335,9 +359,16 @@ def test_markup_in_a_catalog_is_shown_as_text(translations):
         "Your hand": f"{SCRIPT}{IMG}",  # a diagram label
         "Boneyard": '"><script>alert(1)</script>',
     }
-    set_strings(po(translations, "vi"), changes)
-    for path in catalogs.catalog_files(translations).values():
-        catalogs.compile_catalog(path)
+    path = po(translations, "vi")
+    set_strings(path, changes)
+    # make catalogs leaves every one of them out (the page would show it as written)...
+    left_out = {problem.msgid for problem in catalogs.compile_catalog(path)}
+    assert set(changes) <= left_out
+    # ...and a catalog compiled by another tool (msgfmt) keeps them: the app still escapes them
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="vi")
+    with path.with_suffix(".mo").open("wb") as f:
+        write_mo(f, catalog)
     client = make_app(translations).test_client()
 
     page = client.get(f"/vi/domino/lessons/{section.id}/{step.id}").get_data(as_text=True)

@@ -95,10 +95,29 @@ class _ShownTranslations(NullTranslations):
 
 
 class MsgidTranslations(_ShownTranslations):
-    """``⟦msgid⟧`` (``⟦context | msgid⟧`` with a msgctxt): what to search for in the catalog."""
+    """``⟦msgid⟧`` (``⟦context | msgid⟧`` with a msgctxt): what to search for in the catalog.
+    While catalogs reload live, a message whose translation the page's language leaves out (it
+    shows in English until fixed) is marked ``⟦⚠ msgid⟧``."""
 
-    def show(self, msgid, context=None):
-        return f"{MSGID_OPEN}{context + ' | ' if context else ''}{msgid}{MSGID_CLOSE}"
+    def __init__(self, left_out: frozenset[str] = frozenset()) -> None:
+        super().__init__()
+        self.left_out = left_out
+
+    def show(self, msgid, context=None, key=None):
+        warn = LEFT_OUT_MARK if (key or msgid) in self.left_out else ""
+        return f"{MSGID_OPEN}{warn}{context + ' | ' if context else ''}{msgid}{MSGID_CLOSE}"
+
+    def ngettext(self, singular, plural, n):  # a plural message is known by its singular msgid
+        return self.show(singular if n == 1 else plural, key=singular)
+
+    def npgettext(self, context, singular, plural, n):
+        return self.show(singular if n == 1 else plural, context, key=singular)
+
+    ungettext, unpgettext = ngettext, npgettext
+
+
+#: The msgids view's mark of a message left out of the page's language (live reload).
+LEFT_OUT_MARK = "⚠ "
 
 
 class PseudoTranslations(_ShownTranslations):
@@ -136,9 +155,19 @@ def choose_translations(endpoint: str | None, values: dict | None) -> None:
     if request.args.get("msgids", "") not in ("", "0"):
         g.show_msgids = True
     if g.get("show_msgids"):
-        _ShownDomain(MsgidTranslations()).as_default()
+        _ShownDomain(MsgidTranslations(_left_out(values))).as_default()
     elif g.get("pseudo"):
         _ShownDomain(PseudoTranslations()).as_default()
+
+
+def _left_out(values: dict | None) -> frozenset[str]:
+    """The msgids the address's language leaves out of its live catalog (none without live reload)."""
+    lang = (values or {}).get("lang_code")
+    if not lang or not current_app.config.get("CATALOG_RELOAD"):
+        return frozenset()
+    reload_catalogs()
+    return frozenset(problem.msgid for po, problems in reloader().left_out.items()
+                     if po.parent.parent.name == lang for problem in problems)
 
 
 def keep_view(endpoint: str, values: dict) -> None:
