@@ -692,3 +692,24 @@ def test_rendered_english_shows_the_arithmetic(app):
         assert turn == "Your opponent drew 2 tiles, then played 6-2 on the right."
         r = recommend(SeatView.from_position(position([["6-3"], ["1-0", "2-0"]], ["6-6", "6-2", "2-3"]), 0), samples=10)
         assert "won 100% of the rounds" in render_note(r.notes[0])
+
+
+def test_a_kept_recommendation_is_the_one_its_rule_set_makes():
+    """recommend() keeps its last answers (a page grades the learner's move again for each hint or
+    explanation): a view's rule set is not part of its equality, so the cache's key names it."""
+    from dataclasses import replace
+
+    from tutor.games.domino import Deal, RoundRecord
+    from tutor.games.domino.hints import DEFAULT_SAMPLES, SeatView, recommend
+    from tutor.games.domino.hints.recommendation import _recommend
+    from tutor.games.domino.rules import SATO
+
+    deal = Deal.from_hands([["6-6", "5-4", "3-1", "2-0", "1-1", "4-0", "3-2"],
+                            ["5-5", "6-1", "4-4", "2-2", "3-0", "1-0", "0-0"]])
+    view = SeatView.from_record(RoundRecord(deal, ["6-6", "6-1R"]), seat=0)
+    sato = replace(view, rules=SATO)
+    assert view == sato and view.rules is not sato.rules
+    first = recommend(view, seed=7)
+    assert recommend(view, seed=7) is first  # kept
+    assert recommend(sato, seed=7) == _recommend.__wrapped__(sato, SATO.name, 7, DEFAULT_SAMPLES)
+    assert recommend(view, seed=8) == _recommend.__wrapped__(view, view.rules.name, 8, DEFAULT_SAMPLES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from tutor.games.domino.analysis import Note, _sum
@@ -102,6 +103,19 @@ def recommend(view: SeatView, *, seed: int = 0, samples: int | None = None) -> R
         raise ValueError(f"seat {view.seat} is not to move")
     if samples is None:
         samples = SPINNER_SAMPLES if view.rules.spinner else DEFAULT_SAMPLES
+    return _recommend(view, view.rules.name, seed, samples)
+
+
+#: The recommendations last made, kept by view, rule set, seed and samples (the same inputs give the
+#: same answer): a game's page grades the learner's last move again for each hint, explanation,
+#: strategy fact or refused try until the next move, and that grade is the recommendation the
+#: hint gave before the move. Each is a few kilobytes.
+KEPT_RECOMMENDATIONS = 1024
+
+
+@lru_cache(maxsize=KEPT_RECOMMENDATIONS)
+def _recommend(view: SeatView, _rules_name: str, seed: int, samples: int) -> Recommendation:
+    # the view's rule set is not part of its equality: its name is part of the key
     moves = distinct_moves(view)
     if len(moves) == 1 or moves[0].kind in (ActionKind.DRAW, ActionKind.PASS):
         return Recommendation(moves[0], (), 0, tuple(_forced_reason(view, moves[0])))
