@@ -14,9 +14,11 @@ from typing import Any, Mapping
 from flask import Response, jsonify
 
 from tutor.games.domino.errors import DominoError, IllegalMoveError, InvalidActionError, InvalidTileError
+from tutor.games.domino.mexican_train.coach import advice_fields
 from tutor.games.domino.mexican_train.engine import (HAND_SIZE, MATCHES, TOPS, Deal, MatchPlan, Position, TrainTile,
                                                      full_set, pips, position_after)
 from tutor.web.domino.mexican_train.wording import explain, history_refusal, refusal_words, result_words, words
+from tutor.web.domino.wording import render_refusal
 
 NAME = "mexican-train"
 
@@ -245,4 +247,10 @@ def analyze(data: Mapping[str, Any]) -> tuple[Response, int] | Response:
         return jsonify({"error": _message(error), "where": error.where}), 400
     except DominoError as error:  # the engine refusing what the checks above let through: still a 400
         return jsonify({"error": refusal_words(error.code, error.params), "where": error.where}), 400
-    return jsonify(answer(deal, position, seat, totals, plan))
+    advice = data.get("advice", False)
+    if not isinstance(advice, bool):
+        return jsonify({"error": render_refusal("advice", {}), "where": "advice"}), 400
+    response = answer(deal, position, seat, totals, plan)
+    if advice and response["action"] == "play":  # the coach's estimates, from the mover's side only
+        response.update(advice_fields(position, response["legal_moves"]))
+    return jsonify(response)

@@ -1,0 +1,172 @@
+"""The Mexican Train coach (issue #34): its playouts are the engine's rounds, its estimates are the
+deals' results, "best" is said only when it is, and the analyze API's advice.
+
+- The fast playout against the engine: from positions of random rounds (both sets), the round
+  finished on plain lists ends exactly as the engine's positions with TrainHeuristicPlayer on
+  both seats (the winner and both hands' pips).
+- The estimates against a second computation: the hidden deals dealt again here as the coach says
+  it deals them, every play played on by the engine, the margins compared deal by deal.
+- Two seeded runs on 100 positions: when one calls a play the best, the other recommends no play
+  outside that play's "about as good" set (at most 2 %; the top plays differ in about half).
+- The advice never looks at the hidden tiles: the other hand and the boneyard dealt otherwise (the
+  same counts) give the same recommendation; the API's advice fields are the recommendation's.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import replace
+
+import pytest
+
+from tutor.games.domino.mexican_train.coach import (CLEAR_LEAD, GOOD_PIPS, _Round, grade, hidden_tiles, lead,
+                                                    playout, recommend)
+from tutor.games.domino.mexican_train.engine import Deal, Position
+from tutor.games.domino.mexican_train.players import RandomTrainPlayer, TrainHeuristicPlayer, play_until
+
+URL = "/api/v1/domino/analyze"
+HEURISTIC = TrainHeuristicPlayer()
+
+
+@functools.lru_cache(maxsize=None)
+def positions(count: int, seed: int, choices: bool = False) -> tuple[tuple[Deal, tuple[str, ...], Position], ...]:
+    """Positions of random rounds (a random player's actions), with a real choice when ``choices``."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        top = rng.choice((12, 12, 6))
+        deal = Deal.from_seed(rng.randrange(1 << 30), top=top)
+        position, history = Position.start(deal), []
+        player = RandomTrainPlayer(rng.randrange(1 << 30))
+        for _ in range(rng.randrange(40)):
+            if position.is_over():
+                break
+            action = player.choose(position, position.to_act)
+            history.append(action)
+            position = position.apply(action)
+        if not position.is_over() and (not choices or len(position.legal_actions()) > 1):
+            found.append((deal, tuple(history), position))
+    return tuple(found)
+
+
+def test_the_fast_playout_ends_every_round_as_the_engine_does():
+    for _deal, history, position in positions(300, seed=1):
+        end, _actions = play_until(position, {0: HEURISTIC, 1: HEURISTIC}, None)
+        outcome = end.outcome()
+        state = _Round(position, position.hands, list(reversed(position.boneyard)))  # drawn from the end
+        assert playout(state) == (outcome.winner, outcome.pips), history
+
+
+def test_the_estimates_are_the_engines_rounds_on_the_same_hidden_deals():
+    samples = 12
+    for _deal, history, position in positions(15, seed=2, choices=True):
+        seat, other = position.to_act, 1 - position.to_act
+        rec = recommend(position, seat, seed=5, samples=samples)
+        # the hidden deals again: the unseen tiles in the set's order, shuffled by the seed, the other
+        # hand first, then the boneyard (drawn from its end)
+        rng = random.Random(5)
+        hidden = hidden_tiles(position, seat)
+        assert sorted(hidden) == sorted(position.hands[other] + position.boneyard)  # exactly what is unseen
+        expected = {action: [] for action in position.legal_actions()}
+        for _ in range(samples):
+            rng.shuffle(hidden)
+            other_hand = tuple(hidden[:len(position.hands[other])])
+            hands = (position.hands[0], other_hand) if seat == 0 else (other_hand, position.hands[1])
+            dealt = replace(position, hands=hands, boneyard=tuple(reversed(hidden[len(other_hand):])))
+            for action in expected:
+                end, _ = play_until(dealt.apply(action), {0: HEURISTIC, 1: HEURISTIC}, None)
+                left = end.outcome().pips
+                expected[action].append(left[other] - left[seat])
+        assert {c.action: list(c.outcomes) for c in rec.candidates} == expected, history
+        best = rec.candidates[0]
+        assert all(best.margin >= c.margin for c in rec.candidates)
+        for candidate in rec.candidates[1:]:
+            mean, error = lead(best, candidate)
+            assert (candidate in rec.equal) == (mean <= CLEAR_LEAD * error)
+
+
+def test_two_seeded_runs_agree_whenever_one_play_is_called_the_best():
+    differ = contradicted = clear = 0
+    found = positions(100, seed=3, choices=True)
+    for _deal, _history, position in found:
+        one, two = recommend(position, position.to_act, seed=1), recommend(position, position.to_act, seed=2)
+        differ += one.action != two.action
+        if one.clear:
+            clear += 1
+            contradicted += two.action != one.action and one.action not in {c.action for c in two.equal}
+    assert contradicted <= 2, contradicted  # 2 %: the margin is two standard errors
+    assert differ >= 3 * max(1, contradicted)  # without the margin, "the best" would flip far more often
+    assert clear >= 10, clear  # and the margin still names a best play (about one position in seven)
+
+
+def test_the_grades_follow_the_estimate_and_its_threshold():
+    seen = set()
+    for _deal, _history, position in positions(40, seed=4, choices=True):
+        for action in position.legal_actions():
+            graded = grade(position, position.to_act, action)
+            rec = graded.recommendation
+            mine = next(c for c in rec.candidates if c.action == action)
+            if mine == rec.candidates[0] or mine in rec.equal:
+                assert graded.label == "best" and graded.better is None and graded.loss == 0
+            else:
+                loss = rec.candidates[0].margin - mine.margin
+                assert graded.label == ("good" if loss < GOOD_PIPS else "mistake") and graded.better == rec.action
+            seen.add(graded.label)
+    assert seen == {"best", "good", "mistake"}
+    forced = next(p for _d, _h, p in positions(60, seed=5) if len(p.legal_actions()) == 1)
+    assert grade(forced, forced.to_act, forced.legal_actions()[0]).forced
+
+
+def test_the_recommendation_refuses_a_seat_not_to_act():
+    _deal, _history, position = positions(1, seed=6)[0]
+    with pytest.raises(ValueError):
+        recommend(position, 1 - position.to_act)
+
+
+# ----- the analyze API ---------------------------------------------------------------------------------
+def body(deal: Deal, history: tuple[str, ...], **extra) -> dict:
+    return {"rules": "mexican-train", "deal": deal.to_dict(), "history": list(history), **extra}
+
+
+def test_the_api_adds_the_advice_when_asked_and_from_the_movers_side_only(client):
+    checked = 0
+    for deal, history, position in positions(12, seed=7, choices=True):
+        plain = client.post(URL, json=body(deal, history)).get_json()
+        assert "recommended" not in plain and all("margin" not in m for m in plain["legal_moves"])
+        if plain["action"] != "play" or len(plain["legal_moves"]) < 2:
+            continue
+        advised = client.post(URL, json=body(deal, history, advice=True)).get_json()
+        rec = recommend(position, position.to_act)
+        by_action = {c.action: c for c in rec.candidates}
+        assert [m["action"] for m in advised["legal_moves"]] == [m["action"] for m in plain["legal_moves"]]
+        for move in advised["legal_moves"]:
+            assert move["margin"] == round(by_action[move["action"]].margin, 1)
+            assert move["win_rate"] == round(by_action[move["action"]].win_rate, 3)
+        recommended = advised["recommended"]
+        assert recommended["action"] == rec.action and recommended["clear"] == rec.clear
+        assert recommended["measure"] == "pips" and recommended["samples"] == rec.samples
+        assert [m["action"] for m in recommended["about_as_good"]] == [c.action for c in rec.equal]
+        checked += 1
+    assert checked >= 3, checked
+
+
+def test_the_recommendation_never_looks_at_the_hidden_tiles():
+    """The other hand and the boneyard swapped for other arrangements of the same unseen tiles (the
+    same counts): the same recommendation, estimates and all."""
+    for n, (_deal, _history, position) in enumerate(positions(10, seed=9, choices=True)):
+        seat, other = position.to_act, 1 - position.to_act
+        unseen = list(position.hands[other] + position.boneyard)
+        random.Random(n).shuffle(unseen)
+        size = len(position.hands[other])
+        hands = (position.hands[0], tuple(unseen[:size])) if seat == 0 else (tuple(unseen[:size]), position.hands[1])
+        swapped = replace(position, hands=hands, boneyard=tuple(unseen[size:]))
+        assert recommend(swapped, seat, seed=3) == recommend(position, seat, seed=3)
+
+
+def test_a_bad_advice_value_is_a_localized_400(client):
+    deal, history, _position = positions(1, seed=8, choices=True)[0]
+    for value in ("yes", 1, None, [True]):
+        response = client.post(f"{URL}?lang=id", json=body(deal, history, advice=value))
+        assert response.status_code == 400 and response.get_json()["where"] == "advice"
+        assert "true" in response.get_json()["error"] and "advice" in response.get_json()["error"]

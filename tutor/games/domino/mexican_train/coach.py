@@ -1,0 +1,318 @@
+"""The Mexican Train coach (issue #34): the play that keeps the fewest pips in your hand, and how
+good the learner's play was, from what the learner can see.
+
+Pure (no Flask). :func:`recommend` deals the tiles the seat cannot see (the other hand, then the
+boneyard's order) in ``samples`` random ways, finishes the round from each distinct play with both
+players playing as :class:`~tutor.games.domino.mexican_train.players.TrainHeuristicPlayer` does
+(:func:`playout`: the same choices, on plain lists, several times faster than the engine's
+positions), and ranks the plays by the pips margin they leave at the round's end (the other
+player's pips left minus yours: what the round adds to the match's totals, where fewer is better),
+then by the chance to win the round. Every play is tried on the same deals, so two plays are told
+apart by their deal-by-deal difference: a play leads clearly only when that difference is more than
+:data:`CLEAR_LEAD` standard errors; otherwise the plays are about as good.
+
+The sampler does not yet use what the other player's draws and passes reveal (the domino hint
+engine's does): every hidden deal is equally likely.
+
+>>> from tutor.games.domino.mexican_train.engine import Deal, Position
+>>> deal = Deal.from_dict({"engine": 12, "top": 12, "first": 0, "boneyard": ["0-1", "2-3"],
+...                        "hands": [["12-5", "5-5", "3-4"], ["12-7", "3-3"]]})
+>>> recommend(Position.start(deal), 0, seed=1).action  # the only tile that starts your train
+'12-5:s0'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tutor.games.domino.mexican_train.engine import MAX_PUBLIC_TRAINS, SEATS, Position, TrainTile, full_set
+from tutor.games.domino.mexican_train.players import (DOUBLE_ANSWERED, FOLLOW_UP, MARKED_OWN_TRAIN,
+                                                      NEW_PUBLIC_TRAIN, OWN_TRAIN, UNANSWERABLE_DOUBLE)
+
+#: Hidden deals per recommendation: the estimates' standard error is then about 2 pips for a
+#: play in the middle of a round (bench/mexican_coach.py), and a recommendation takes tens of ms.
+SAMPLES = 120
+#: A play leads clearly when its deal-by-deal lead is more than this many standard errors (as the
+#: other rule sets' recommendation, ``tutor.games.domino.hints.recommendation.CLEAR_LEAD``).
+CLEAR_LEAD = 2.0
+#: A play costing less than this many pips (kept in hand at the round's end, on average) against
+#: the recommended one is "good": about one small tile, a slip a learner need not dwell on.
+GOOD_PIPS = 4.0
+LABELS = ("best", "good", "mistake")
+
+
+# ----- the fast playout --------------------------------------------------------------------------------
+class _Round:
+    """A round as plain lists, for playouts: ``ends[i]`` the number train ``i`` needs (``s0``, ``s1``,
+    then the public ``t1``, ``t2``...), ``started[i]`` whether it holds a tile, ``double`` the
+    train ending with an unanswered double (or -1)."""
+
+    __slots__ = ("engine", "hands", "boneyard", "ends", "started", "markers", "double", "to_act", "drew")
+
+    def __init__(self, position: Position, hands: tuple, boneyard: list) -> None:
+        self.engine = position.engine
+        self.hands = [list(hands[0]), list(hands[1])]
+        self.boneyard = boneyard  # drawn from the end: the list is the boneyard reversed
+        self.ends = [train.end for train in position.trains]
+        self.started = [bool(train.played) for train in position.trains]
+        self.markers = list(position.markers)
+        open_double = position.open_double()
+        self.double = -1 if open_double is None else [t.name for t in position.trains].index(open_double.name)
+        self.to_act = position.to_act
+        self.drew = position.drew
+
+    def plays(self, seat: int, every_train_marked: bool = False) -> list[tuple[TrainTile, int, int]]:
+        """(tile, the half laid against the train, train index), as ``Position.plays_for``."""
+        hand = self.hands[seat]
+        if self.double >= 0:
+            end = self.ends[self.double]
+            return [(t, end, self.double) for t in hand if t.high == end or t.low == end]
+        engine = self.engine
+        if not self.started[seat]:
+            return [(t, engine, seat) for t in hand if t.high == engine or t.low == engine]
+        targets = [seat, *range(SEATS, len(self.ends))]
+        other = 1 - seat
+        if self.started[other] and (self.markers[other] or every_train_marked):
+            targets.append(other)
+        found = [(t, self.ends[i], i) for t in hand for i in targets if t.high == self.ends[i] or t.low == self.ends[i]]
+        if len(self.ends) - SEATS < MAX_PUBLIC_TRAINS:
+            new = len(self.ends)
+            found += [(t, engine, new) for t in hand if t.high == engine or t.low == engine]
+        return found
+
+    def blocked(self) -> bool:
+        return not self.boneyard and not any(self.plays(seat, every_train_marked=True) for seat in range(SEATS))
+
+    def lay(self, seat: int, tile: TrainTile, half: int, train: int) -> None:
+        self.hands[seat].remove(tile)
+        outer = tile.low if tile.high == half else tile.high
+        if train == len(self.ends):
+            self.ends.append(outer)
+            self.started.append(True)
+        else:
+            self.ends[train] = outer
+            self.started[train] = True
+        if train == seat:
+            self.markers[seat] = False
+        self.double = train if tile.high == tile.low else -1
+        self.to_act = seat if tile.high == tile.low else 1 - seat
+        self.drew = False
+
+
+def _name(train: int) -> str:
+    return f"s{train}" if train < SEATS else f"t{train - SEATS + 1}"
+
+
+def _action(play: tuple[TrainTile, int, int]) -> str:
+    tile, half, train = play
+    return f"{half}-{tile.low if tile.high == half else tile.high}:{_name(train)}"
+
+
+def _choice(state: _Round, seat: int, plays: list[tuple[TrainTile, int, int]]) -> tuple[TrainTile, int, int]:
+    """TrainHeuristicPlayer's choice among ``plays``, ties to the action that sorts first."""
+    if state.double >= 0:
+        scored = [(t.high + t.low, p) for p in plays for t in (p[0],)]
+    else:
+        scored = []
+        showing = [0] * 13  # halves 0 to 12: the largest set is the double-twelve
+        for t in state.hands[seat]:  # how many tiles of the hand show each number
+            showing[t.high] += 1
+            if t.low != t.high:
+                showing[t.low] += 1
+        for play in plays:
+            tile, half, train = play
+            end = tile.low if tile.high == half else tile.high
+            follow = showing[end] > 1  # another tile of the hand shows the new end
+            score = tile.high + tile.low
+            if train == seat:
+                score += OWN_TRAIN + (MARKED_OWN_TRAIN if state.markers[seat] else 0)
+            if train == len(state.ends):
+                score += NEW_PUBLIC_TRAIN
+            if tile.high == tile.low:
+                score += DOUBLE_ANSWERED if follow else -UNANSWERABLE_DOUBLE
+            elif follow:
+                score += FOLLOW_UP
+            scored.append((score, play))
+    top = max(score for score, _play in scored)
+    return min((p for score, p in scored if score == top), key=_action)
+
+
+def playout(state: _Round) -> tuple[int | None, tuple[int, int]]:
+    """Finish the round, both seats choosing as TrainHeuristicPlayer: (the winner, or None for a
+    blocked round with equal pips; the pips left in each hand)."""
+    while True:
+        for seat in range(SEATS):
+            if not state.hands[seat]:
+                return seat, (sum(t.high + t.low for t in state.hands[0]), sum(t.high + t.low for t in state.hands[1]))
+        if not state.boneyard and state.blocked():
+            left = (sum(t.high + t.low for t in state.hands[0]), sum(t.high + t.low for t in state.hands[1]))
+            return (None if left[0] == left[1] else (0 if left[0] < left[1] else 1)), left
+        seat = state.to_act
+        plays = state.plays(seat)
+        if plays:
+            state.lay(seat, *_choice(state, seat, plays))
+        elif state.boneyard and not state.drew:
+            state.hands[seat].append(state.boneyard.pop())
+            state.drew = True
+        else:
+            state.markers[seat] = True
+            state.to_act = 1 - seat
+            state.drew = False
+
+
+def play_action(state: _Round, action: str) -> None:
+    """Make the harness action ``action`` (legal in the state's position) for the seat to act."""
+    seat = state.to_act
+    if action == "draw":
+        state.hands[seat].append(state.boneyard.pop())
+        state.drew = True
+    elif action == "pass":
+        state.markers[seat] = True
+        state.to_act = 1 - seat
+        state.drew = False
+    else:
+        play = next(p for p in state.plays(seat) if _action(p) == action)
+        state.lay(seat, *play)
+
+
+# ----- the recommendation ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrainCandidate:
+    """A play's estimate: the mean pips margin at the round's end (the other player's pips left
+    minus yours) and the share of rounds won (a blocked round with equal pips counts half)."""
+
+    action: str
+    margin: float
+    win_rate: float
+    outcomes: tuple[int, ...]  # the margin on each hidden deal, in the order they were dealt
+
+
+@dataclass(frozen=True)
+class TrainRecommendation:
+    action: str
+    candidates: tuple[TrainCandidate, ...]  # best first; empty when the rules leave no choice
+    samples: int
+    equal: tuple[TrainCandidate, ...] = ()  # the plays about as good as the first
+
+    @property
+    def clear(self) -> bool:
+        """Whether the first play leads every other by more than the estimate's uncertainty."""
+        return len(self.candidates) > 1 and not self.equal
+
+
+def lead(better: TrainCandidate, other: TrainCandidate) -> tuple[float, float]:
+    """The mean and standard error of ``better``'s deal-by-deal lead over ``other``, in pips."""
+    differences = [a - b for a, b in zip(better.outcomes, other.outcomes)]
+    n = len(differences)
+    mean = sum(differences) / n
+    spread = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(spread / n)
+
+
+def hidden_tiles(position: Position, seat: int) -> list[TrainTile]:
+    """The tiles ``seat`` cannot see: the other hand and the boneyard, in the set's order."""
+    seen = set(position.hands[seat]) | {TrainTile.of(position.engine, position.engine)}
+    for train in position.trains:
+        seen.update(TrainTile.of(a, b) for a, b in train.played)
+    return [tile for tile in full_set(position.top) if tile not in seen]
+
+
+def recommend(position: Position, seat: int, *, seed: int = 0, samples: int = SAMPLES) -> TrainRecommendation:
+    """The play that leaves the best pips margin at the round's end, from what ``seat`` can see;
+    the same seed gives the same answer. Raises ``ValueError`` when ``seat`` is not to act."""
+    if position.to_act != seat or position.is_over():
+        raise ValueError(f"seat {seat} is not to act")
+    return _recommend(position, seat, seed, samples)
+
+
+#: The recommendations last made, by position, seat, seed and samples (the same inputs give the same
+#: answer): a page grades the learner's play again for each hint until the next one.
+KEPT_RECOMMENDATIONS = 256
+
+
+@lru_cache(maxsize=KEPT_RECOMMENDATIONS)
+def _recommend(position: Position, seat: int, seed: int, samples: int) -> TrainRecommendation:
+    actions = position.legal_actions()
+    if len(actions) == 1:
+        return TrainRecommendation(actions[0], (), 0)
+    rng = random.Random(seed)
+    hidden = hidden_tiles(position, seat)
+    other = 1 - seat
+    other_size = len(position.hands[other])
+    outcomes: dict[str, list[int]] = {action: [] for action in actions}
+    wins: dict[str, float] = {action: 0.0 for action in actions}
+    for _ in range(samples):
+        rng.shuffle(hidden)
+        other_hand = tuple(hidden[:other_size])
+        boneyard = hidden[other_size:]
+        hands = (position.hands[0], other_hand) if seat == 0 else (other_hand, position.hands[1])
+        for action in actions:
+            state = _Round(position, hands, list(boneyard))
+            play_action(state, action)
+            winner, left = playout(state)
+            outcomes[action].append(left[other] - left[seat])
+            wins[action] += 0.5 if winner is None else float(winner == seat)
+    scores = [TrainCandidate(a, sum(outcomes[a]) / samples, wins[a] / samples, tuple(outcomes[a])) for a in actions]
+    # the better margin first, then the better chance to win; the actions' sorted order breaks ties
+    ranked = tuple(sorted(scores, key=lambda c: (-c.margin, -c.win_rate, actions.index(c.action))))
+    best = ranked[0]
+    equal = tuple(c for c in ranked[1:] if (lambda m, se: m <= CLEAR_LEAD * se)(*lead(best, c)))
+    return TrainRecommendation(best.action, ranked, samples, equal)
+
+
+# ----- a play graded -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrainGrade:
+    action: str
+    label: str  # best, good or mistake
+    loss: float  # pips lost against the recommended play, on average; 0 for the best
+    recommendation: TrainRecommendation
+    forced: bool  # the rules left one action
+
+    @property
+    def better(self) -> str | None:
+        return None if self.label == "best" else self.recommendation.action
+
+
+def grade(position: Position, seat: int, action: str, *, seed: int = 0) -> TrainGrade:
+    """How ``action`` (legal for ``seat``, the seat to act) compares with the recommended play."""
+    recommendation = recommend(position, seat, seed=seed)
+    if not recommendation.candidates:
+        return TrainGrade(action, "best", 0.0, recommendation, True)
+    mine = next((c for c in recommendation.candidates if c.action == action), None)
+    if mine is None:
+        raise ValueError(f"{action} is not a legal action here")
+    best = recommendation.candidates[0]
+    loss = max(0.0, best.margin - mine.margin)
+    if mine is best or mine in recommendation.equal:
+        label = "best"
+    else:
+        label = "good" if loss < GOOD_PIPS else "mistake"
+    return TrainGrade(action, label, 0.0 if label == "best" else loss, recommendation, False)
+
+
+def advice_fields(position: Position, legal_moves: list[dict], *, seed: int = 0) -> dict:
+    """The analyze API's advice for the seat to act, from what it can see (``legal_moves``: its
+    answer's, ``{"tile", "train", "action"}`` each): each play's estimated pips margin at the
+    round's end and chance to win the round, and the recommended play, whether it is clearly the
+    best, and the plays about as good. Nothing when the rules leave one action."""
+    recommendation = recommend(position, position.to_act, seed=seed)
+    if not recommendation.candidates:
+        return {}
+    by_action = {c.action: c for c in recommendation.candidates}
+    moves = [{**move, "win_rate": round(by_action[move["action"]].win_rate, 3),
+              "margin": round(by_action[move["action"]].margin, 1)} for move in legal_moves]
+    named = {move["action"]: {key: move[key] for key in ("tile", "train", "action")} for move in legal_moves}
+    best = recommendation.candidates[0]
+    return {"legal_moves": moves,
+            "recommended": {**named[best.action], "win_rate": round(best.win_rate, 3), "margin": round(best.margin, 1),
+                            "clear": recommendation.clear,
+                            "about_as_good": [named[c.action] for c in recommendation.equal],
+                            "samples": recommendation.samples, "measure": "pips"}}
+
+
+__all__ = ["CLEAR_LEAD", "GOOD_PIPS", "LABELS", "SAMPLES", "TrainCandidate", "TrainGrade", "TrainRecommendation",
+           "advice_fields", "grade", "hidden_tiles", "lead", "playout", "recommend"]
