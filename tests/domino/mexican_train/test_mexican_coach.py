@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from dataclasses import replace
+from html import unescape
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -170,3 +173,47 @@ def test_a_bad_advice_value_is_a_localized_400(client):
         response = client.post(f"{URL}?lang=id", json=body(deal, history, advice=value))
         assert response.status_code == 400 and response.get_json()["where"] == "advice"
         assert "true" in response.get_json()["error"] and "advice" in response.get_json()["error"]
+
+
+# ----- the grade on the game page ------------------------------------------------------------------------
+GRADE_BOX = re.compile(r'<section class="grade grade-(\w+)"')
+
+
+def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
+    """Free play, every learner action by the page's last button: after each play chosen among
+    several, the page shows the grade the coach gives it from the position before it; after a draw,
+    a pass or a forced play, none. grade=0 turns it off, in every link; grade=2 is a 400."""
+    from tutor.freeplay import read_mexican_id
+    from tutor.games.domino.mexican_train.guided import LEARNER
+    from tutor.web.domino.mexican_train import play as mexican_play
+
+    url = client.get("/en/domino/play?rules=mexican-train&short=1").location
+    graded = silent = 0
+    for _ in range(30):
+        page = client.get(url).get_data(as_text=True)
+        query = parse_qs(urlsplit(url).query)
+        plan = read_mexican_id(query["g"][0])
+        table = mexican_play.MexicanTable(None, query["g"][0], plan.top, [], mexican_play._actions(query.get("m", [""])[0]),
+                                          plan=plan)
+        with client.application.test_request_context(url):
+            game = mexican_play._replay(mexican_play._deal(table, mexican_play._match(table)), table.moves,
+                                        shuffled=mexican_play._shuffle_of(table, 0))
+        mine = [i for i in range(len(game.actions)) if game.seat_of(i) == LEARNER]
+        box = GRADE_BOX.search(page)
+        if mine and game.actions[mine[-1]] not in ("draw", "pass") and len(game.positions[mine[-1]].legal_actions()) > 1:
+            expected = grade(game.positions[mine[-1]], LEARNER, game.actions[mine[-1]], seed=mine[-1])
+            assert box and box[1] == expected.label, (url, expected)
+            graded += 1
+        else:
+            assert box is None, url
+            silent += 1
+        buttons = re.findall(r'data-action="[^"]+" href="([^"]+)"', page)
+        if not buttons:
+            break
+        url = unescape(buttons[-1]).split("#")[0]
+    assert graded >= 2 and silent >= 1, (graded, silent)
+    off = client.get(url + "&grade=0").get_data(as_text=True)
+    assert not GRADE_BOX.search(off) and "Grade my moves" in off
+    assert all("grade=0" in unescape(href) for href in re.findall(r'data-action="[^"]+" href="([^"]+)"', off))
+    bad = client.get(url + "&grade=2")
+    assert bad.status_code == 400 and "grade=" in bad.get_data(as_text=True)

@@ -9,15 +9,29 @@ one sentence, with the numbers the simulation measured, written as the page's la
 
 from __future__ import annotations
 
+from flask import request
 from flask_babel import gettext as _, ngettext
 
 from tutor.games.domino.hints import SeatView
 from tutor.games.domino.hints.grading import MoveGrade, candidate_for
 from tutor.games.domino.hints.recommendation import move_of
+from tutor.games.domino.mexican_train.coach import TrainGrade
+from tutor.web.domino.mexican_train.wording import action_words
 from tutor.web.domino.voice import Voice, render_all
 from tutor.web.domino.wording import move_named
+from tutor.web.errors import BadGame
 from tutor.web.lists import join_or
 from tutor.web.numbers import decimal, percent
+
+
+def read_grading() -> bool:
+    """``grade=`` in a game's address: 1 (the default) grades each move with a choice, 0 turns the
+    coach off."""
+    grading = request.args.get("grade", "1")
+    if grading not in ("0", "1"):
+        # TRANSLATORS: a domino game address whose grade= is neither 0 (grading off) nor 1 (on).
+        raise BadGame(_("In a game's address, grade= is 0 (no grades) or 1 (every move graded)."))
+    return grading == "1"
 
 
 def grade_name(label: str) -> str:
@@ -71,6 +85,28 @@ def grade_sentences(view: SeatView, graded: MoveGrade, voice: Voice) -> list[str
                      "yours %(mine)s.", move=move, better=better, **rates)
     reasons = [note for note in recommendation.notes if note.kind.startswith("reason_")]
     return [line, *render_all(voice, reasons)]
+
+
+def train_grade_sentences(graded: TrainGrade, seat: int) -> list[str]:
+    """Mexican Train: one line on the learner's play against the coach's estimate (the pips margin
+    at the round's end, ``tutor.games.domino.mexican_train.coach``), trains named from ``seat``."""
+    recommendation = graded.recommendation
+    move = action_words(graded.action, seat)
+    if graded.label == "best":
+        others = [c for c in (recommendation.candidates[0], *recommendation.equal) if c.action != graded.action]
+        if not others:
+            return [_("In %(samples)s simulated deals of the tiles you could not see, no other move did as well as "
+                      "%(move)s.", samples=decimal(recommendation.samples), move=move)]
+        return [_("No move did clearly better than %(move)s; %(others)s did about as well.", move=move,
+                  others=join_or(action_words(c.action, seat) for c in others))]
+    better, loss = action_words(recommendation.action, seat), decimal(graded.loss)
+    if graded.label == "good":
+        # TRANSLATORS: Mexican Train, after the learner's move, graded "good"; %(loss)s is the pips it costs on average against the best move (the other player's pips left minus yours at the round's end), e.g. "2,5".
+        return [_("%(move)s is close to the best move, %(better)s: it costs you %(loss)s pips on average by the "
+                  "round's end.", move=move, better=better, loss=loss)]
+    # TRANSLATORS: Mexican Train, after the learner's move, graded "mistake"; %(loss)s is the pips it costs on average against the best move, e.g. "7,5".
+    return [_("%(better)s was clearly better than your %(move)s, which costs you %(loss)s pips on average by the "
+              "round's end.", move=move, better=better, loss=loss)]
 
 
 def review_summary(reviewed, points: bool) -> list[str]:

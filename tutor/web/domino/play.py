@@ -39,7 +39,7 @@ from tutor.web.domino.voice import (Voice, count_line, lead_line, match_line, ma
 from tutor.web.lists import join_or
 from tutor.web.domino.wording import render_error, render_refusal
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
-from tutor.web.domino.coaching import grade_name, grade_sentences, review_summary
+from tutor.web.domino.coaching import grade_name, grade_sentences, read_grading, review_summary
 from tutor.games.domino.hints.grading import LABELS, MoveGrade, grade_move
 from tutor.web.delivery import same_for_everyone
 
@@ -232,7 +232,7 @@ def _guided_table(hand_id: str) -> Table:
     except KeyError:
         abort(404)
     return Table(hand.id, hand.seats, hand.seed, moves=_moves(request.args.get("moves", "")), rules=hand.rules,
-                 grading=_grading())
+                 grading=read_grading())
 
 
 @bp.get("/hands/<hand_id>/review")
@@ -294,20 +294,11 @@ def _free_table(game_id: str) -> Table:
     if "replay" in request.args:  # the last round's deal again, as practice (takebacks.py)
         table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds],
                       _moves(request.args["replay"]), game_id=game_id, rules=rules, deals=deals, replaying=True,
-                      grading=_grading())
+                      grading=read_grading())
     else:
         table = Table(None, seats, free_play_seed(secret_key(), game_id), [_moves(r) for r in rounds[:-1]],
-                      _moves(rounds[-1]), game_id=game_id, rules=rules, deals=deals, grading=_grading())
+                      _moves(rounds[-1]), game_id=game_id, rules=rules, deals=deals, grading=read_grading())
     return table
-
-
-def _grading() -> bool:
-    """``grade=``: 1 (the default) grades each move with a choice, 0 turns the coach off."""
-    grading = request.args.get("grade", "1")
-    if grading not in ("0", "1"):
-        # TRANSLATORS: a domino game address whose grade= is neither 0 (grading off) nor 1 (on).
-        raise BadGame(_("In a game's address, grade= is 0 (no grades) or 1 (every move graded)."))
-    return grading == "1"
 
 
 def _last_grade(table: Table, game: Game) -> tuple[SeatView, MoveGrade] | None:

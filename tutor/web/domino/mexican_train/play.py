@@ -11,7 +11,7 @@ the pages work without JavaScript.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
@@ -23,6 +23,7 @@ from tutor.freeplay import GameIdError, mexican_round, mexican_seed, mexican_shu
 from tutor.games.domino.errors import DominoError, IllegalMoveError
 from tutor.games.domino.mexican_train.guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
                                            open_double_left, replay)
+from tutor.games.domino.mexican_train.coach import TrainGrade, grade
 from tutor.games.domino.mexican_train.render import render_trains
 from tutor.games.domino.mexican_train.engine import MATCHES, Deal, Match, MatchPlan, RoundOutcome, TrainTile
 from tutor.course import find
@@ -31,6 +32,7 @@ from tutor.web.lists import join_or
 from tutor.web.domino.mexican_train.wording import (action_words, explain, refusal_words, result_words,
                                                    round_won_words, train_name)
 from tutor.web.domino.mexican_train.wording import labels as mexican_labels
+from tutor.web.domino.coaching import grade_name, read_grading, train_grade_sentences
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 
 #: The rule set's name in addresses (``?rules=mexican-train``).
@@ -79,6 +81,7 @@ class MexicanTable:
     finished: list[list[str]] = field(default_factory=list)  # free play: earlier rounds' learner actions
     moves: list[str] = field(default_factory=list)  # the current round's learner actions
     present: bool = False  # the projector layout (present=1): every link keeps it
+    grading: bool = True  # each play with a choice graded by the coach (grade=0 turns it off)
     deals: list[int] = field(default_factory=list)  # free play: how many times each round was restarted
     #: free play: which rounds the match plays (its game id says: tutor.freeplay.read_mexican_id)
     plan: MatchPlan | None = None
@@ -90,7 +93,7 @@ class MexicanTable:
             **extra: Any) -> str:
         moves = self.moves if moves is None else moves
         # a caller's present=None (the presenter's Leave) wins over the table's own
-        extra = {"present": "1" if self.present else None, **extra}
+        extra = {"present": "1" if self.present else None, "grade": None if self.grading else "0", **extra}
         if self.hand is not None:
             return url_for("domino_play.guided", hand_id=self.hand.id, moves=MOVE_SEPARATOR.join(moves) or None, **extra)
         rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(moves)]
@@ -199,7 +202,7 @@ def free_play():
         raise BadGame(_match_over_message())
     table = MexicanTable(None, game_id, plan.top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
                          present=_presenting(), deals=read_deal_numbers(request.args.get("deal", ""), len(rounds)),
-                         plan=plan)
+                         plan=plan, grading=read_grading())
     return _page(table)
 
 
@@ -207,7 +210,8 @@ def guided(hand_id: str):
     hand = all_hands().get(hand_id)
     if hand is None:
         abort(404)
-    table = MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", "")), present=_presenting())
+    table = MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", "")), present=_presenting(),
+                         grading=read_grading())
     return _page(table)
 
 
@@ -259,6 +263,7 @@ def _page(table: MexicanTable):
     actions = position.legal_actions() if learner_to_act else []
     hint = learner_to_act and request.args.get("hint") == "1"
     picture = _picture(position, over, actions if hint else (), playable={a.split(":")[0] for a in actions if ":" in a})
+    graded = _last_grade(table, game)
     return render_template(
         # present=1: the same page laid out for a projector, as the other domino games' (domino/play/present.html)
         "domino/mexican_train/present.html" if table.present else "domino/mexican_train/play.html",
@@ -282,7 +287,23 @@ def _page(table: MexicanTable):
         undo_url=_undo_url(table, game, over), restart_url=table.restart_url() if table.moves or over else None,
         table_anchor=TABLE_ANCHOR,
         section=find(table.hand.practises)[0] if table.hand is not None and over else None,
+        graded=graded, grade_label=grade_name(graded.label) if graded else "",
+        grade_lines=train_grade_sentences(graded, LEARNER) if graded else [],
+        grading_url=replace(table, grading=not table.grading).url() + "#" + TABLE_ANCHOR,
     )
+
+
+def _last_grade(table: MexicanTable, game: MexicanGame) -> TrainGrade | None:
+    """The coach's grade of the learner's last action (issue #34) when it was a play chosen among
+    several: graded from what the learner saw before it; None for a draw, a pass, a forced play."""
+    if not table.grading:
+        return None
+    mine = [i for i in range(len(game.actions)) if game.seat_of(i) == LEARNER]
+    if not mine or game.actions[mine[-1]] in ("draw", "pass"):
+        return None
+    index = mine[-1]
+    graded = grade(game.positions[index], LEARNER, game.actions[index], seed=index)
+    return None if graded.forced else graded
 
 
 def _undo_url(table: MexicanTable, game: MexicanGame, over: bool) -> str | None:
