@@ -180,15 +180,17 @@ GRADE_BOX = re.compile(r'<section class="grade grade-(\w+)"')
 
 
 def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
-    """Free play, every learner action by the page's last button: after each play chosen among
-    several, the page shows the grade the coach gives it from the position before it; after a draw,
-    a pass or a forced play, none. grade=0 turns it off, in every link; grade=2 is a 400."""
+    """Free play, the learner's actions by the page's buttons: after each play chosen among several,
+    the page shows the grade the coach gives it from the position before it; after a draw, a pass or
+    a forced play, none. The hint names the coach's play, and that play is graded best (the same
+    recommendation). grade=0 turns it off, in every link; grade=2 is a 400."""
     from tutor.freeplay import read_mexican_id
     from tutor.games.domino.mexican_train.guided import LEARNER
     from tutor.web.domino.mexican_train import play as mexican_play
+    from tutor.web.domino.mexican_train.wording import action_words
 
     url = client.get("/en/domino/play?rules=mexican-train&short=1").location
-    graded = silent = 0
+    graded = silent = hinted = 0
     for _ in range(30):
         page = client.get(url).get_data(as_text=True)
         query = parse_qs(urlsplit(url).query)
@@ -207,11 +209,20 @@ def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
         else:
             assert box is None, url
             silent += 1
-        buttons = re.findall(r'data-action="[^"]+" href="([^"]+)"', page)
+        buttons = dict(re.findall(r'data-action="([^"]+)" href="([^"]+)"', page))
         if not buttons:
             break
-        url = unescape(buttons[-1]).split("#")[0]
-    assert graded >= 2 and silent >= 1, (graded, silent)
+        choice = list(buttons)[-1]
+        if len(buttons) > 1 and hinted < 3:  # the hint names the coach's play; played, it is graded best
+            coach = recommend(game.position, LEARNER, seed=len(game.actions))
+            with client.application.test_request_context("/en/"):
+                words = action_words(coach.action, LEARNER)
+            assert f"Play {words}." in unescape(client.get(url + "&hint=1").get_data(as_text=True)), url
+            choice, hinted = coach.action, hinted + 1
+            best = client.get(unescape(buttons[choice]).split("#")[0]).get_data(as_text=True)
+            assert GRADE_BOX.search(best)[1] == "best", url
+        url = unescape(buttons[choice]).split("#")[0]
+    assert graded >= 2 and silent >= 1 and hinted >= 2, (graded, silent, hinted)
     off = client.get(url + "&grade=0").get_data(as_text=True)
     assert not GRADE_BOX.search(off) and "Grade my moves" in off
     assert all("grade=0" in unescape(href) for href in re.findall(r'data-action="[^"]+" href="([^"]+)"', off))

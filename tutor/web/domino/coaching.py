@@ -15,7 +15,7 @@ from flask_babel import gettext as _, ngettext
 from tutor.games.domino.hints import SeatView
 from tutor.games.domino.hints.grading import MoveGrade, candidate_for
 from tutor.games.domino.hints.recommendation import move_of
-from tutor.games.domino.mexican_train.coach import TrainGrade
+from tutor.games.domino.mexican_train.coach import TrainGrade, TrainRecommendation
 from tutor.web.domino.mexican_train.wording import action_words
 from tutor.web.domino.voice import Voice, render_all
 from tutor.web.domino.wording import move_named
@@ -107,6 +107,31 @@ def train_grade_sentences(graded: TrainGrade, seat: int) -> list[str]:
     # TRANSLATORS: Mexican Train, after the learner's move, graded "mistake"; %(loss)s is the pips it costs on average against the best move, e.g. "7,5".
     return [_("%(better)s was clearly better than your %(move)s, which costs you %(loss)s pips on average by the "
               "round's end.", move=move, better=better, loss=loss)]
+
+
+def train_hint_sentences(recommendation: TrainRecommendation, seat: int) -> list[str]:
+    """Mexican Train: the coach's play for the hint, with what it measured, and the plays about as
+    good when none leads clearly (the grade of the play uses the same recommendation)."""
+    if not recommendation.candidates:
+        return []
+    best = recommendation.candidates[0]
+    move, samples, pips = action_words(best.action, seat), decimal(recommendation.samples), decimal(abs(best.margin))
+    if best.margin >= 0:
+        # TRANSLATORS: Mexican Train hint: the coach's play; %(pips)s is the pips margin on average, e.g. "6,5".
+        line = _("Play %(move)s. In %(samples)s simulated deals of the tiles you cannot see, your opponent kept "
+                 "%(pips)s pips more than you at the round's end, on average.", move=move, samples=samples, pips=pips)
+    else:
+        # TRANSLATORS: Mexican Train hint: the coach's play when even the best leaves the learner behind; %(pips)s is the pips on average, e.g. "3,5".
+        line = _("Play %(move)s. In %(samples)s simulated deals of the tiles you cannot see, even this move left you "
+                 "%(pips)s pips behind your opponent at the round's end, on average, and no move did better.",
+                 move=move, samples=samples, pips=pips)
+    lines = [line]
+    if recommendation.equal:
+        lines.append(ngettext("%(moves)s did about as well (within the simulation's margin of error): it is as good "
+                              "a choice.", "%(moves)s did about as well (within the simulation's margin of error): "
+                              "each is as good a choice.", len(recommendation.equal),
+                              moves=join_or(action_words(c.action, seat) for c in recommendation.equal)))
+    return lines
 
 
 def review_summary(reviewed, points: bool) -> list[str]:

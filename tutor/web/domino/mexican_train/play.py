@@ -23,7 +23,7 @@ from tutor.freeplay import GameIdError, mexican_round, mexican_seed, mexican_shu
 from tutor.games.domino.errors import DominoError, IllegalMoveError
 from tutor.games.domino.mexican_train.guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
                                            open_double_left, replay)
-from tutor.games.domino.mexican_train.coach import TrainGrade, grade
+from tutor.games.domino.mexican_train.coach import TrainGrade, grade, recommend
 from tutor.games.domino.mexican_train.render import render_trains
 from tutor.games.domino.mexican_train.engine import MATCHES, Deal, Match, MatchPlan, RoundOutcome, TrainTile
 from tutor.course import find
@@ -32,7 +32,7 @@ from tutor.web.lists import join_or
 from tutor.web.domino.mexican_train.wording import (action_words, explain, refusal_words, result_words,
                                                    round_won_words, train_name)
 from tutor.web.domino.mexican_train.wording import labels as mexican_labels
-from tutor.web.domino.coaching import grade_name, read_grading, train_grade_sentences
+from tutor.web.domino.coaching import grade_name, read_grading, train_grade_sentences, train_hint_sentences
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 
 #: The rule set's name in addresses (``?rules=mexican-train``).
@@ -277,7 +277,7 @@ def _page(table: MexicanTable):
         moment=_moment(game),
         buttons=[{"action": a, "label": _button_label(position, a),
                   "href": table.url(table.moves + [a]) + "#" + TABLE_ANCHOR} for a in actions],
-        hint=hint, hint_lines=explain(position, LEARNER) if hint else [],
+        hint=hint, hint_lines=[*explain(position, LEARNER), *_coach_hint(table, game)] if hint else [],
         hint_url=table.url(hint=1) + "#hint",
         result_lines=result_words(outcome, LEARNER, list(match.totals) if match is not None else None,
                                   match.is_over() if match is not None else False) if over else [],
@@ -291,6 +291,13 @@ def _page(table: MexicanTable):
         grade_lines=train_grade_sentences(graded, LEARNER) if graded else [],
         grading_url=replace(table, grading=not table.grading).url() + "#" + TABLE_ANCHOR,
     )
+
+
+def _coach_hint(table: MexicanTable, game: MexicanGame) -> list[str]:
+    """The coach's play, at the seed the grade of the learner's action here will use (they agree)."""
+    if not table.grading or len(game.position.legal_actions()) < 2:
+        return []
+    return train_hint_sentences(recommend(game.position, LEARNER, seed=len(game.actions)), LEARNER)
 
 
 def _last_grade(table: MexicanTable, game: MexicanGame) -> TrainGrade | None:
