@@ -57,7 +57,7 @@ def test_the_fast_playout_ends_every_round_as_the_engine_does():
     for _deal, history, position in positions(300, seed=1):
         end, _actions = play_until(position, {0: HEURISTIC, 1: HEURISTIC}, None)
         outcome = end.outcome()
-        state = _Round(position, position.hands, list(reversed(position.boneyard)))  # drawn from the end
+        state = _Round.of(position)
         assert playout(state) == (outcome.winner, outcome.pips), history
 
 

@@ -46,16 +46,17 @@ LABELS = ("best", "good", "mistake")
 
 # ----- the fast playout --------------------------------------------------------------------------------
 class _Round:
-    """A round as plain lists, for playouts: ``ends[i]`` the number train ``i`` needs (``s0``, ``s1``,
-    then the public ``t1``, ``t2``...), ``started[i]`` whether it holds a tile, ``double`` the
-    train ending with an unanswered double (or -1)."""
+    """A round as plain lists, for playouts: tiles are (high, low) pairs; ``ends[i]`` the number
+    train ``i`` needs (``s0``, ``s1``, then the public ``t1``, ``t2``...), ``started[i]`` whether it
+    holds a tile, ``double`` the train ending with an unanswered double (or -1); ``boneyard`` is
+    drawn from its end."""
 
     __slots__ = ("engine", "hands", "boneyard", "ends", "started", "markers", "double", "to_act", "drew")
 
-    def __init__(self, position: Position, hands: tuple, boneyard: list) -> None:
+    def __init__(self, position: Position, hands: tuple[list, list], boneyard: list) -> None:
         self.engine = position.engine
-        self.hands = [list(hands[0]), list(hands[1])]
-        self.boneyard = boneyard  # drawn from the end: the list is the boneyard reversed
+        self.hands = hands
+        self.boneyard = boneyard
         self.ends = [train.end for train in position.trains]
         self.started = [bool(train.played) for train in position.trains]
         self.markers = list(position.markers)
@@ -64,31 +65,42 @@ class _Round:
         self.to_act = position.to_act
         self.drew = position.drew
 
-    def plays(self, seat: int, every_train_marked: bool = False) -> list[tuple[TrainTile, int, int]]:
+    @classmethod
+    def of(cls, position: Position) -> "_Round":
+        """The position itself, its boneyard in the engine's order."""
+        return cls(position, (_pairs(position.hands[0]), _pairs(position.hands[1])),
+                   _pairs(reversed(position.boneyard)))
+
+    def plays(self, seat: int, every_train_marked: bool = False) -> list[tuple[tuple[int, int], int, int]]:
         """(tile, the half laid against the train, train index), as ``Position.plays_for``."""
         hand = self.hands[seat]
         if self.double >= 0:
-            end = self.ends[self.double]
-            return [(t, end, self.double) for t in hand if t.high == end or t.low == end]
+            end, train = self.ends[self.double], self.double
+            return [(t, end, train) for t in hand if t[0] == end or t[1] == end]
         engine = self.engine
         if not self.started[seat]:
-            return [(t, engine, seat) for t in hand if t.high == engine or t.low == engine]
-        targets = [seat, *range(SEATS, len(self.ends))]
+            return [(t, engine, seat) for t in hand if t[0] == engine or t[1] == engine]
+        ends = self.ends
         other = 1 - seat
-        if self.started[other] and (self.markers[other] or every_train_marked):
-            targets.append(other)
-        found = [(t, self.ends[i], i) for t in hand for i in targets if t.high == self.ends[i] or t.low == self.ends[i]]
-        if len(self.ends) - SEATS < MAX_PUBLIC_TRAINS:
-            new = len(self.ends)
-            found += [(t, engine, new) for t in hand if t.high == engine or t.low == engine]
+        found = []
+        for train in (seat, *range(SEATS, len(ends)),
+                      *((other,) if self.started[other] and (self.markers[other] or every_train_marked) else ())):
+            end = ends[train]
+            for t in hand:
+                if t[0] == end or t[1] == end:
+                    found.append((t, end, train))
+        if len(ends) - SEATS < MAX_PUBLIC_TRAINS:
+            new = len(ends)
+            found += [(t, engine, new) for t in hand if t[0] == engine or t[1] == engine]
         return found
 
     def blocked(self) -> bool:
         return not self.boneyard and not any(self.plays(seat, every_train_marked=True) for seat in range(SEATS))
 
-    def lay(self, seat: int, tile: TrainTile, half: int, train: int) -> None:
+    def lay(self, seat: int, tile: tuple[int, int], half: int, train: int) -> None:
         self.hands[seat].remove(tile)
-        outer = tile.low if tile.high == half else tile.high
+        high, low = tile
+        outer = low if high == half else high
         if train == len(self.ends):
             self.ends.append(outer)
             self.started.append(True)
@@ -97,65 +109,75 @@ class _Round:
             self.started[train] = True
         if train == seat:
             self.markers[seat] = False
-        self.double = train if tile.high == tile.low else -1
-        self.to_act = seat if tile.high == tile.low else 1 - seat
+        self.double = train if high == low else -1
+        self.to_act = seat if high == low else 1 - seat
         self.drew = False
+
+
+def _pairs(tiles) -> list[tuple[int, int]]:
+    return [(t.high, t.low) for t in tiles]
 
 
 def _name(train: int) -> str:
     return f"s{train}" if train < SEATS else f"t{train - SEATS + 1}"
 
 
-def _action(play: tuple[TrainTile, int, int]) -> str:
-    tile, half, train = play
-    return f"{half}-{tile.low if tile.high == half else tile.high}:{_name(train)}"
+def _action(play: tuple[tuple[int, int], int, int]) -> str:
+    (high, low), half, train = play
+    return f"{half}-{low if high == half else high}:{_name(train)}"
 
 
-def _choice(state: _Round, seat: int, plays: list[tuple[TrainTile, int, int]]) -> tuple[TrainTile, int, int]:
+def _choice(state: _Round, seat: int, plays: list) -> tuple[tuple[int, int], int, int]:
     """TrainHeuristicPlayer's choice among ``plays``, ties to the action that sorts first."""
     if state.double >= 0:
-        scored = [(t.high + t.low, p) for p in plays for t in (p[0],)]
+        scored = [(p[0][0] + p[0][1], p) for p in plays]
     else:
         scored = []
         showing = [0] * 13  # halves 0 to 12: the largest set is the double-twelve
-        for t in state.hands[seat]:  # how many tiles of the hand show each number
-            showing[t.high] += 1
-            if t.low != t.high:
-                showing[t.low] += 1
+        for high, low in state.hands[seat]:  # how many tiles of the hand show each number
+            showing[high] += 1
+            if low != high:
+                showing[low] += 1
+        new = len(state.ends)
+        own_bonus = OWN_TRAIN + (MARKED_OWN_TRAIN if state.markers[seat] else 0)
         for play in plays:
-            tile, half, train = play
-            end = tile.low if tile.high == half else tile.high
-            follow = showing[end] > 1  # another tile of the hand shows the new end
-            score = tile.high + tile.low
+            (high, low), half, train = play
+            follow = showing[low if high == half else high] > 1  # another tile of the hand shows the new end
+            score = high + low
             if train == seat:
-                score += OWN_TRAIN + (MARKED_OWN_TRAIN if state.markers[seat] else 0)
-            if train == len(state.ends):
+                score += own_bonus
+            elif train == new:
                 score += NEW_PUBLIC_TRAIN
-            if tile.high == tile.low:
+            if high == low:
                 score += DOUBLE_ANSWERED if follow else -UNANSWERABLE_DOUBLE
             elif follow:
                 score += FOLLOW_UP
             scored.append((score, play))
     top = max(score for score, _play in scored)
-    return min((p for score, p in scored if score == top), key=_action)
+    tied = [p for score, p in scored if score == top]
+    return tied[0] if len(tied) == 1 else min(tied, key=_action)
+
+
+def _pips(hand: list[tuple[int, int]]) -> int:
+    return sum(high + low for high, low in hand)
 
 
 def playout(state: _Round) -> tuple[int | None, tuple[int, int]]:
     """Finish the round, both seats choosing as TrainHeuristicPlayer: (the winner, or None for a
     blocked round with equal pips; the pips left in each hand)."""
+    hands = state.hands
     while True:
-        for seat in range(SEATS):
-            if not state.hands[seat]:
-                return seat, (sum(t.high + t.low for t in state.hands[0]), sum(t.high + t.low for t in state.hands[1]))
+        if not hands[0] or not hands[1]:
+            return (0 if not hands[0] else 1), (_pips(hands[0]), _pips(hands[1]))
         if not state.boneyard and state.blocked():
-            left = (sum(t.high + t.low for t in state.hands[0]), sum(t.high + t.low for t in state.hands[1]))
+            left = (_pips(hands[0]), _pips(hands[1]))
             return (None if left[0] == left[1] else (0 if left[0] < left[1] else 1)), left
         seat = state.to_act
         plays = state.plays(seat)
         if plays:
             state.lay(seat, *_choice(state, seat, plays))
         elif state.boneyard and not state.drew:
-            state.hands[seat].append(state.boneyard.pop())
+            hands[seat].append(state.boneyard.pop())
             state.drew = True
         else:
             state.markers[seat] = True
@@ -242,15 +264,16 @@ def _recommend(position: Position, seat: int, seed: int, samples: int) -> TrainR
     hidden = hidden_tiles(position, seat)
     other = 1 - seat
     other_size = len(position.hands[other])
+    mine = _pairs(position.hands[seat])
     outcomes: dict[str, list[int]] = {action: [] for action in actions}
     wins: dict[str, float] = {action: 0.0 for action in actions}
     for _ in range(samples):
         rng.shuffle(hidden)
-        other_hand = tuple(hidden[:other_size])
-        boneyard = hidden[other_size:]
-        hands = (position.hands[0], other_hand) if seat == 0 else (other_hand, position.hands[1])
+        dealt = _pairs(hidden)
+        other_hand, boneyard = dealt[:other_size], dealt[other_size:]
         for action in actions:
-            state = _Round(position, hands, list(boneyard))
+            hands = (mine[:], other_hand[:]) if seat == 0 else (other_hand[:], mine[:])
+            state = _Round(position, hands, boneyard[:])
             play_action(state, action)
             winner, left = playout(state)
             outcomes[action].append(left[other] - left[seat])
