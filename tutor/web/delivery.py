@@ -233,9 +233,13 @@ def live_with(*names: str) -> None:
     LIVE_ARGS.update(names)
 
 
-def same_for_everyone(view: Callable) -> Callable:
+def same_for_everyone(view: Callable | None = None, *, offline: bool = True) -> Callable:
     """Mark a GET view whose page depends on its address and language only: it is rendered once
-    per process and kept, and answered with an ETag (and a 304 to a browser that has it)."""
+    per process and kept, and answered with an ETag (and a 304 to a browser that has it).
+    ``offline=False``: a page the service worker must not keep for reading offline (a game's
+    position: a whole class plays the same guided hand, but a game needs the server)."""
+    if view is None:
+        return lambda inner: same_for_everyone(inner, offline=offline)
 
     @wraps(view)
     def cached(*args, **kwargs):
@@ -243,7 +247,7 @@ def same_for_everyone(view: Callable) -> Callable:
             return view(*args, **kwargs)
         if not current_app.config["PAGE_CACHE"]:  # not kept here, but still one a device may keep
             response = current_app.make_response(view(*args, **kwargs))
-            if response.status_code == 200:
+            if response.status_code == 200 and offline:
                 response.headers[KEEP_HEADER] = "keep"
             return response
         cache = page_cache()
@@ -265,10 +269,12 @@ def same_for_everyone(view: Callable) -> Callable:
         response.set_etag(etag)
         if not response.cache_control.max_age:
             response.cache_control.no_cache = True  # ask again, cheaply: a 304 when nothing changed
-        response.headers[KEEP_HEADER] = "keep"
+        if offline:
+            response.headers[KEEP_HEADER] = "keep"
         g.delivery_key = f"page:{etag}"
         return response.make_conditional(request)
 
+    cached.kept_offline = offline
     return cached
 
 

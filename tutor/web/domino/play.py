@@ -220,6 +220,7 @@ def hands_index():
 
 
 @bp.get("/hands/<hand_id>")
+@same_for_everyone(offline=False)  # a hand's deal, opponents and grades are fixed: a class plays the same pages
 def guided(hand_id: str):
     if mexican_play.is_mexican_hand(hand_id):
         return mexican_play.guided(hand_id)  # Mexican Train's own engine and page (issue #16)
