@@ -585,9 +585,10 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
     """Free-play addresses of Mexican Train states that walks seldom reach, found with the engine:
     ``matches`` shorter matches (double-six) played to their ends by seeded random choices of the
     learner; of their states, the learner's turns with a kind of choice not met before (only a draw,
-    only a pass, ...; the hint asked for) and the rounds' ends with a kind of result not met before
+    only a pass, ...; the hint asked for), the coach's hints and grades of each kind, and the rounds' ends with a kind of result not met before
     (lost, tied, the match's last round won, lost or shared)."""
     from tutor.freeplay import new_mexican_id, read_mexican_id
+    from tutor.games.domino.mexican_train.coach import grade, recommend
     from tutor.games.domino.mexican_train.guided import LEARNER
     from tutor.web.domino.mexican_train.play import MexicanTable, _deal, _match, _replay, _shuffle_of
 
@@ -603,14 +604,22 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
             while not match.is_over():
                 deal, moves = _deal(table, match), []
                 shuffled = _shuffle_of(table, len(table.finished))  # the boneyard's order, as the page has it
-                position = _replay(deal, moves, shuffled=shuffled).position
+                game = _replay(deal, moves, shuffled=shuffled)
+                position = game.position
                 while position.outcome() is None:
                     actions = position.legal_actions()
                     kinds = tuple(sorted({action.split(":")[0] if ":" not in action else "play" for action in actions}))
                     offer(table.url(moves, hint=1), "turn", kinds, position.drew, bool(position.boneyard),
                           position.open_double() is not None)
-                    moves.append(rng.choice(actions))
-                    position = _replay(deal, moves, shuffled=shuffled).position
+                    choice, seed = rng.choice(actions), len(game.actions)  # the seed the page's coach uses
+                    if len(actions) > 1:  # the coach's hint (ahead or behind, a play about as good or not)
+                        coach = recommend(position, LEARNER, seed=seed)
+                        offer(table.url(moves, hint=1), "coach", coach.candidates[0].margin >= 0, bool(coach.equal))
+                    moves.append(choice)
+                    if len(actions) > 1 and choice not in ("draw", "pass"):  # the grade of each kind
+                        offer(table.url(moves), "graded", grade(position, LEARNER, choice, seed=seed).label)
+                    game = _replay(deal, moves, shuffled=shuffled)
+                    position = game.position
                 outcome = position.outcome()
                 after = match.after(outcome)
                 winners = tuple(_whose(seat, LEARNER) for seat in after.winners) if after.is_over() else ()
@@ -726,7 +735,8 @@ def hand_made_visits() -> list[Visit]:
     """Requests no link makes, each refused with its own words: free play asked for with rules or a
     number of players it does not offer, a backgammon game with options it does not have, a section,
     a slide, a question, a handout copy or a diagram that is not there, an address too long, a
-    form posted to a page that takes none and one too large."""
+    form posted to a page that takes none and one too large; and the projector's buttons that try a
+    move the rules refuse (the guided position that asks for it, its checker picked)."""
     from tutor.course import load_course
 
     section = load_course()[0]
@@ -738,6 +748,7 @@ def hand_made_visits() -> list[Visit]:
         "/en/domino/present/no-such-section/", f"/en/domino/present/{section.id}/notes?slide=999",
         f"/en/domino/present/{section.id}/{no_question.id}/question", "/en/domino/handout/?copy=nobody",
         "/en/backgammon/diagrams/B99.svg", "/en/domino/?long=" + "x" * 5000,
+        "/en/backgammon/guided/higher-die?f=24&present=1",
     )] + [Visit("/en/domino/", form=(("answer", "6"),)),  # a page that takes no form
           Visit(f"/en/domino/lessons/{section.id}/{asked.id}", form=(("answer", "6" * 5000),))]  # too large
 
