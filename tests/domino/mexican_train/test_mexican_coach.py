@@ -228,3 +228,59 @@ def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
     assert all("grade=0" in unescape(href) for href in re.findall(r'data-action="[^"]+" href="([^"]+)"', off))
     bad = client.get(url + "&grade=2")
     assert bad.status_code == 400 and "grade=" in bad.get_data(as_text=True)
+
+
+def _free_game(client, url: str):
+    """The round on a free-play page, replayed as the page replays it."""
+    from tutor.freeplay import read_mexican_id
+    from tutor.web.domino.mexican_train import play as mexican_play
+
+    query = parse_qs(urlsplit(url).query)
+    plan = read_mexican_id(query["g"][0])
+    table = mexican_play.MexicanTable(None, query["g"][0], plan.top, [], mexican_play._actions(query.get("m", [""])[0]),
+                                      plan=plan)
+    with client.application.test_request_context(url):
+        return mexican_play._replay(mexican_play._deal(table, mexican_play._match(table)), table.moves,
+                                    shuffled=mexican_play._shuffle_of(table, 0))
+
+
+def test_the_review_grades_the_rounds_plays_as_the_pages_did(client):
+    """The review of the round on the page: every learner play with a choice graded as the game page
+    graded it (the coach's grade from the position before it), the counts in the table, the
+    costliest drawn with the coach's play marked and a link back to that turn while the round goes on."""
+    from tutor.games.domino.mexican_train.guided import LEARNER
+
+    rng = random.Random(2)
+    for _match in range(8):  # random plays until one is graded below best, the round still going on
+        url = client.get("/en/domino/play?rules=mexican-train&short=1").location
+        for _ in range(12):
+            page = client.get(url).get_data(as_text=True)
+            if re.search(r'<section class="grade grade-(good|mistake)"', page):
+                break
+            buttons = re.findall(r'data-action="[^"]+" href="([^"]+)"', page)
+            if not buttons:
+                break
+            url = unescape(rng.choice(buttons)).split("#")[0]
+        else:
+            continue
+        if re.search(r'<section class="grade grade-(good|mistake)"', page):
+            break
+    else:
+        raise AssertionError("no play graded below best in eight matches")
+    game = _free_game(client, url)
+    review_url = unescape(re.search(r'href="(/en/domino/play/review[^"]*)"', page)[1])
+    review = client.get(review_url)
+    assert review.status_code == 200
+    text = review.get_data(as_text=True)
+    grades = [grade(game.positions[i], LEARNER, a, seed=i) for i, a in enumerate(game.actions)
+              if game.seat_of(i) == LEARNER and a not in ("draw", "pass") and len(game.positions[i].legal_actions()) > 1]
+    counts = {label: sum(g.label == label for g in grades) for label in ("best", "good", "mistake")}
+    for label, count in counts.items():
+        assert re.search(rf'<tr class="grade-{label}"><th scope="row">[^<]+</th><td>{count}</td>', text), (label, counts)
+    assert f"You made {len(grades)} move" in text
+    costly = [g for g in grades if g.label != "best"]
+    assert 1 <= text.count('<li class="reviewed-play ') == min(3, len(costly))
+    assert text.count("Play this turn again") == min(3, len(costly))  # the round goes on
+    # an address the review cannot read is a 400 or 404, never a 500
+    assert client.get("/en/domino/hands/mexican-open-double/review?moves=9-9:s0").status_code == 400
+    assert client.get("/en/domino/play/review?rules=mexican-train").status_code == 404

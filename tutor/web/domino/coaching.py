@@ -9,6 +9,8 @@ one sentence, with the numbers the simulation measured, written as the page's la
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import request
 from flask_babel import gettext as _, ngettext
 
@@ -134,24 +136,27 @@ def train_hint_sentences(recommendation: TrainRecommendation, seat: int) -> list
     return lines
 
 
-def review_summary(reviewed, points: bool) -> list[str]:
+def review_summary(grades: Sequence[MoveGrade | TrainGrade], measure: str) -> list[str]:
     """The review in plain words: how many moves had a choice, how many were the best, and what a
-    move gave away on average (``points``: All Fives, in points; otherwise in rounds won in 100).
-    ``reviewed``: the graded moves that had a choice."""
-    if not reviewed:
+    move gave away on average, in the rule set's ``measure``: "chance" (rounds won in 100), "points"
+    (All Fives) or "pips" (Mexican Train). ``grades``: the moves that had a choice."""
+    if not grades:
         # TRANSLATORS: dominoes review, when every turn so far left the learner one move (or a draw or a pass).
         return [_("You have not had a choice yet: every turn so far allowed one move, a draw or a pass.")]
-    best = sum(1 for r in reviewed if r.graded.label == "best")
-    mean = sum(r.graded.loss for r in reviewed) / len(reviewed)
+    best = sum(1 for graded in grades if graded.label == "best")
+    mean = sum(graded.loss for graded in grades) / len(grades)
     lines = [
         # TRANSLATORS: dominoes review: how many of the learner's moves had more than one possibility.
-        ngettext("You made %(num)d move with a choice.", "You made %(num)d moves with a choice.", len(reviewed)),
+        ngettext("You made %(num)d move with a choice.", "You made %(num)d moves with a choice.", len(grades)),
         # TRANSLATORS: dominoes review: how many of those moves no other move beat clearly (in the app's simulation).
         ngettext("%(num)d of them was the best move.", "%(num)d of them were the best move.", best),
     ]
-    if points:
+    if measure == "points":
         # TRANSLATORS: All Fives review: the average cost of a move against the best one, in points, e.g. "0,8".
         lines.append(_("On average a move of yours gave away %(loss)s points.", loss=decimal(mean)))
+    elif measure == "pips":
+        # TRANSLATORS: Mexican Train review: the average cost of a move against the coach's, in pips at the round's end, e.g. "1,5".
+        lines.append(_("On average a move of yours cost %(loss)s pips by the round's end.", loss=decimal(mean)))
     else:
         # TRANSLATORS: dominoes review: the average cost of a move against the best one, as rounds won out of 100, e.g. "2,5".
         lines.append(_("On average a move of yours won %(loss)s fewer rounds in 100 than the best move.",

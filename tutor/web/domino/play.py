@@ -240,7 +240,7 @@ def _guided_table(hand_id: str) -> Table:
 def guided_review(hand_id: str):
     """A guided hand's review: the learner's moves with a choice, graded; the costliest drawn."""
     if mexican_play.is_mexican_hand(hand_id):
-        abort(404)
+        return mexican_play.guided_review(hand_id)
     return _review_page(_guided_table(hand_id))
 
 
@@ -275,8 +275,10 @@ def free_review():
     """A free-play match's review: every round so far (the learner's moves with a choice, graded),
     the costliest drawn as they were, each of the round on the page with a link to play it again."""
     game_id = request.args.get("g")
-    if game_id is None or mexican_play.is_mexican(request.args):
+    if game_id is None:
         abort(404)
+    if mexican_play.is_mexican(request.args):
+        return mexican_play.free_review()  # the round on the page
     return _review_page(_free_table(game_id))
 
 
@@ -402,7 +404,7 @@ def _review_page(table: Table):
     hand = hand_by_id(table.hand_id) if table.hand_id else None
     return render_template("domino/play/review.html", table=table, hand=hand, pictures=pictures,
                            counts={label: sum(1 for r in reviewed if r.graded.label == label) for label in LABELS},
-                           grade_name=grade_name, summary=review_summary(reviewed, table.rules.scores_ends),
+                           grade_name=grade_name, summary=review_summary([r.graded for r in reviewed], "points" if table.rules.scores_ends else "chance"),
                            rounds=len(table.finished) + (0 if table.replaying else 1), reviewed=reviewed)
 
 

@@ -23,7 +23,7 @@ from tutor.freeplay import GameIdError, mexican_round, mexican_seed, mexican_shu
 from tutor.games.domino.errors import DominoError, IllegalMoveError
 from tutor.games.domino.mexican_train.guided import (LEARNER, MexicanGame, MexicanHand, all_hands, closed_doubles,
                                            open_double_left, replay)
-from tutor.games.domino.mexican_train.coach import TrainGrade, grade, recommend
+from tutor.games.domino.mexican_train.coach import LABELS, TrainGrade, grade, recommend
 from tutor.games.domino.mexican_train.render import render_trains
 from tutor.games.domino.mexican_train.engine import MATCHES, Deal, Match, MatchPlan, RoundOutcome, TrainTile
 from tutor.course import find
@@ -32,7 +32,8 @@ from tutor.web.lists import join_or
 from tutor.web.domino.mexican_train.wording import (action_words, explain, refusal_words, result_words,
                                                    round_won_words, train_name)
 from tutor.web.domino.mexican_train.wording import labels as mexican_labels
-from tutor.web.domino.coaching import grade_name, read_grading, train_grade_sentences, train_hint_sentences
+from tutor.web.domino.coaching import (grade_name, read_grading, review_summary, train_grade_sentences,
+                                      train_hint_sentences)
 from tutor.web.domino.takebacks import before_last_choice, deal_text, old_game_message, read_deal_numbers
 
 #: The rule set's name in addresses (``?rules=mexican-train``).
@@ -101,6 +102,16 @@ class MexicanTable:
             rounds.append("")
         return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None,
                        deal=deal_text(self.deals if deals is None else deals), **extra)
+
+    def review_url(self) -> str:
+        """The review of the round on the page (the learner's plays with a choice, graded)."""
+        args = {"present": None, "grade": None}
+        if self.hand is not None:
+            return url_for("domino_play.guided_review", hand_id=self.hand.id,
+                           moves=MOVE_SEPARATOR.join(self.moves) or None, **args)
+        rounds = [MOVE_SEPARATOR.join(r) for r in self.finished] + [MOVE_SEPARATOR.join(self.moves)]
+        return url_for("domino_play.free_review", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None,
+                       deal=deal_text(self.deals), **args)
 
     def restart_url(self) -> str:
         """Restart this round: in free play every tile but the learner's hand dealt again (takebacks.py)."""
@@ -196,14 +207,19 @@ def free_play():
             raise BadGame(_("Mexican Train is offered as these matches: %(names)s.", names=join_or(list(MATCHES))))
         return redirect(url_for("domino_play.free_play", g=new_mexican_id(match=name),
                                 present="1" if _presenting() else None))
-    plan = read_mexican_id(game_id)  # is_mexican() has read it already
+    return _page(_free_table())
+
+
+def _free_table() -> MexicanTable:
+    """A free match's table from its address (``g``, ``m``, ``deal``; is_mexican() has read the id)."""
+    game_id = request.args.get("g", "")
+    plan = read_mexican_id(game_id)
     rounds = request.args.get("m", "").split(ROUND_SEPARATOR)
     if len(rounds) > plan.rounds:
         raise BadGame(_match_over_message())
-    table = MexicanTable(None, game_id, plan.top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
-                         present=_presenting(), deals=read_deal_numbers(request.args.get("deal", ""), len(rounds)),
-                         plan=plan, grading=read_grading())
-    return _page(table)
+    return MexicanTable(None, game_id, plan.top, [_actions(r) for r in rounds[:-1]], _actions(rounds[-1]),
+                        present=_presenting(), deals=read_deal_numbers(request.args.get("deal", ""), len(rounds)),
+                        plan=plan, grading=read_grading())
 
 
 def guided(hand_id: str):
@@ -300,6 +316,73 @@ def _coach_hint(table: MexicanTable, game: MexicanGame) -> list[str]:
     return train_hint_sentences(recommend(game.position, LEARNER, seed=len(game.actions)), LEARNER)
 
 
+# ---- the review -----------------------------------------------------------------------------------
+#: The review draws this many of the costliest plays.
+COSTLIEST = 3
+
+
+def review(table: MexicanTable):
+    """The review of the round on the page: how many of the learner's plays had a choice and how
+    they were graded (as the page graded each), the costliest drawn as the table stood before them
+    with the coach's play marked, and, while the round goes on, a link to play that turn again.
+    A round's review, not a match's: a double-twelve round's grades take about a second of CPU."""
+    game = _current_round(table)
+    reviewed = []
+    learner_actions = 0
+    for index, action in enumerate(game.actions):
+        if game.seat_of(index) != LEARNER:
+            continue
+        learner_actions += 1
+        before = game.positions[index]
+        if action in ("draw", "pass") or len(before.legal_actions()) < 2:
+            continue
+        graded = grade(before, LEARNER, action, seed=index)
+        reviewed.append({"index": index, "graded": graded, "learner_actions": learner_actions - 1})
+    over = game.position.is_over()
+    costly = sorted((r for r in reviewed if r["graded"].label != "best"), key=lambda r: -r["graded"].loss)[:COSTLIEST]
+    pictures = [{"label": grade_name(item["graded"].label), "graded": item["graded"],
+                 "svg": _picture(game.positions[item["index"]], False, (item["graded"].recommendation.action,),
+                                 id_prefix=f"review{n}"),
+                 "lines": train_grade_sentences(item["graded"], LEARNER),
+                 "try_url": "" if over and table.hand is None else
+                 table.url(table.moves[:item["learner_actions"]]) + "#" + TABLE_ANCHOR}
+                for n, item in enumerate(costly)]
+    counts = {label: sum(1 for r in reviewed if r["graded"].label == label) for label in LABELS}
+    return render_template("domino/mexican_train/review.html", table=table, hand=table.hand, rules_name=rules_name(),
+                           pictures=pictures, counts=counts, grade_name=grade_name,
+                           summary=review_summary([r["graded"] for r in reviewed], "pips"),
+                           round_number=len(table.finished) + 1, reviewed=reviewed)
+
+
+def _current_round(table: MexicanTable) -> MexicanGame:
+    """The round on the page, replayed (the match's earlier rounds checked as the page checks them)."""
+    if table.hand is not None:
+        return _replay(table.hand.deal, table.moves)
+    match = _match(table)
+    for index, actions in enumerate(table.finished):
+        deal = _deal(table, match)
+        result = _refused_as_bad_game(lambda: _finished_outcome(deal, tuple(actions), _shuffle_of(table, index)),
+                                      actions, index + 1, deal)
+        if result is None:
+            raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
+        match = match.after(result)
+    if match.is_over():
+        raise BadGame(_match_over_message())
+    return _replay(_deal(table, match), table.moves, shuffled=_shuffle_of(table, len(table.finished)))
+
+
+def free_review():
+    """``/<lang>/domino/play/review?g=...`` for a Mexican Train match: its round on the page."""
+    return review(_free_table())
+
+
+def guided_review(hand_id: str):
+    hand = all_hands().get(hand_id)
+    if hand is None:
+        abort(404)
+    return review(MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", ""))))
+
+
 def _last_grade(table: MexicanTable, game: MexicanGame) -> TrainGrade | None:
     """The coach's grade of the learner's last action (issue #34) when it was a play chosen among
     several: graded from what the learner saw before it; None for a draw, a pass, a forced play."""
@@ -326,14 +409,14 @@ def _undo_url(table: MexicanTable, game: MexicanGame, over: bool) -> str | None:
     return table.url(before_last_choice(table.moves, choices[:len(table.moves)]))
 
 
-def _picture(position, over: bool, highlight, playable=()) -> Markup:
+def _picture(position, over: bool, highlight, playable=(), id_prefix: str = "table") -> Markup:
     """The table from the learner's chair, in one layout for every screen (a phone's: the engine on
     top, each train beneath it), so that a page sends one picture, not two; the tiles of the hand
     that may be played now are outlined."""
     labels = mexican_labels(position, LEARNER, reveal=over, colour_key=True)
     plays = [a for a in highlight if ":" in a]
     return Markup(render_trains(position, labels=labels, seat=LEARNER, reveal=over, highlight=plays, narrow=True,
-                                id_prefix="table", playable=playable))
+                                id_prefix=id_prefix, playable=playable))
 
 
 def _tile(action: str) -> TrainTile:
