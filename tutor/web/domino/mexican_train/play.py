@@ -103,6 +103,10 @@ class MexicanTable:
         return url_for("domino_play.free_play", g=self.game_id, m=ROUND_SEPARATOR.join(rounds) or None,
                        deal=deal_text(self.deals if deals is None else deals), **extra)
 
+    @property
+    def rules_name(self) -> str:
+        return rules_name()
+
     def review_url(self) -> str:
         """The review of the round on the page (the learner's plays with a choice, graded)."""
         args = {"present": None, "grade": None}
@@ -340,18 +344,18 @@ def review(table: MexicanTable):
         reviewed.append({"index": index, "graded": graded, "learner_actions": learner_actions - 1})
     over = game.position.is_over()
     costly = sorted((r for r in reviewed if r["graded"].label != "best"), key=lambda r: -r["graded"].loss)[:COSTLIEST]
-    pictures = [{"label": grade_name(item["graded"].label), "graded": item["graded"],
+    pictures = [{"item": {"graded": item["graded"], "round_number": len(table.finished) + 1},
+                 "label": grade_name(item["graded"].label),
                  "svg": _picture(game.positions[item["index"]], False, (item["graded"].recommendation.action,),
                                  id_prefix=f"review{n}"),
                  "lines": train_grade_sentences(item["graded"], LEARNER),
-                 "try_url": "" if over and table.hand is None else
-                 table.url(table.moves[:item["learner_actions"]]) + "#" + TABLE_ANCHOR}
+                 "try_url": "" if over and table.hand is None else table.url(table.moves[:item["learner_actions"]])}
                 for n, item in enumerate(costly)]
     counts = {label: sum(1 for r in reviewed if r["graded"].label == label) for label in LABELS}
-    return render_template("domino/mexican_train/review.html", table=table, hand=table.hand, rules_name=rules_name(),
-                           pictures=pictures, counts=counts, grade_name=grade_name,
-                           summary=review_summary([r["graded"] for r in reviewed], "pips"),
-                           round_number=len(table.finished) + 1, reviewed=reviewed)
+    # the other domino games' review page: one round, Mexican Train's words and pictures
+    return render_template("domino/play/review.html", table=table, hand=table.hand, pictures=pictures, counts=counts,
+                           grade_name=grade_name, summary=review_summary([r["graded"] for r in reviewed], "pips"),
+                           rounds=1, reviewed=reviewed)
 
 
 def _current_round(table: MexicanTable) -> MexicanGame:
