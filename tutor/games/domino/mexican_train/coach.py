@@ -234,6 +234,11 @@ def lead(better: TrainCandidate, other: TrainCandidate) -> tuple[float, float]:
     return mean, math.sqrt(spread / n)
 
 
+def _within_margin(mean: float, error: float) -> bool:
+    """A lead no larger than :data:`CLEAR_LEAD` standard errors: the two plays are about as good."""
+    return mean <= CLEAR_LEAD * error
+
+
 def hidden_tiles(position: Position, seat: int) -> list[TrainTile]:
     """The tiles ``seat`` cannot see: the other hand and the boneyard, in the set's order."""
     seen = set(position.hands[seat]) | {TrainTile.of(position.engine, position.engine)}
@@ -282,7 +287,7 @@ def _recommend(position: Position, seat: int, seed: int, samples: int) -> TrainR
     # the better margin first, then the better chance to win; the actions' sorted order breaks ties
     ranked = tuple(sorted(scores, key=lambda c: (-c.margin, -c.win_rate, actions.index(c.action))))
     best = ranked[0]
-    equal = tuple(c for c in ranked[1:] if (lambda m, se: m <= CLEAR_LEAD * se)(*lead(best, c)))
+    equal = tuple(c for c in ranked[1:] if _within_margin(*lead(best, c)))
     return TrainRecommendation(best.action, ranked, samples, equal)
 
 

@@ -259,7 +259,9 @@ def _deal(table: MexicanTable, match: Match) -> Deal:
 
 
 # ---- the page --------------------------------------------------------------------------------------
-def _page(table: MexicanTable):
+def _round_on_page(table: MexicanTable) -> tuple[Match | None, MexicanGame]:
+    """The match before the round on the page (None for a guided hand), its earlier rounds checked
+    finished, and that round replayed."""
     match = _match(table) if table.hand is None else None
     if match is not None:
         for index, actions in enumerate(table.finished):
@@ -272,7 +274,11 @@ def _page(table: MexicanTable):
                 raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
             match = match.after(result)
     deal = table.hand.deal if table.hand is not None else _deal(table, match)
-    game = _replay(deal, table.moves, shuffled=_shuffle_of(table, len(table.finished)))
+    return match, _replay(deal, table.moves, shuffled=_shuffle_of(table, len(table.finished)))
+
+
+def _page(table: MexicanTable):
+    match, game = _round_on_page(table)
     position = game.position
     outcome = position.outcome()
     over = outcome is not None
@@ -330,18 +336,8 @@ def review(table: MexicanTable):
     they were graded (as the page graded each), the costliest drawn as the table stood before them
     with the coach's play marked, and, while the round goes on, a link to play that turn again.
     A round's review, not a match's: a double-twelve round's grades take about a second of CPU."""
-    game = _current_round(table)
-    reviewed = []
-    learner_actions = 0
-    for index, action in enumerate(game.actions):
-        if game.seat_of(index) != LEARNER:
-            continue
-        learner_actions += 1
-        before = game.positions[index]
-        if action in ("draw", "pass") or len(before.legal_actions()) < 2:
-            continue
-        graded = grade(before, LEARNER, action, seed=index)
-        reviewed.append({"index": index, "graded": graded, "learner_actions": learner_actions - 1})
+    _match_before, game = _round_on_page(table)
+    reviewed = _graded_plays(game)
     over = game.position.is_over()
     costly = sorted((r for r in reviewed if r["graded"].label != "best"), key=lambda r: -r["graded"].loss)[:COSTLIEST]
     pictures = [{"item": {"graded": item["graded"], "round_number": len(table.finished) + 1},
@@ -358,23 +354,6 @@ def review(table: MexicanTable):
                            rounds=1, reviewed=reviewed)
 
 
-def _current_round(table: MexicanTable) -> MexicanGame:
-    """The round on the page, replayed (the match's earlier rounds checked as the page checks them)."""
-    if table.hand is not None:
-        return _replay(table.hand.deal, table.moves)
-    match = _match(table)
-    for index, actions in enumerate(table.finished):
-        deal = _deal(table, match)
-        result = _refused_as_bad_game(lambda: _finished_outcome(deal, tuple(actions), _shuffle_of(table, index)),
-                                      actions, index + 1, deal)
-        if result is None:
-            raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
-        match = match.after(result)
-    if match.is_over():
-        raise BadGame(_match_over_message())
-    return _replay(_deal(table, match), table.moves, shuffled=_shuffle_of(table, len(table.finished)))
-
-
 def free_review():
     """``/<lang>/domino/play/review?g=...`` for a Mexican Train match: its round on the page."""
     return review(_free_table())
@@ -387,17 +366,26 @@ def guided_review(hand_id: str):
     return review(MexicanTable(hand, top=hand.deal.top, moves=_actions(request.args.get("moves", ""))))
 
 
+def _graded_plays(game: MexicanGame, last_only: bool = False) -> list[dict]:
+    """The learner's plays chosen among several (a draw, a pass or a forced play is not graded), each
+    graded by the coach from the position before it at the seed of its place in the round (the seed
+    the hint there used): ``index`` in the round's actions, ``learner_actions`` before it (its place
+    in the address), ``graded``. ``last_only``: the learner's last action alone, if it is one."""
+    mine = [i for i in range(len(game.actions)) if game.seat_of(i) == LEARNER]
+    found = []
+    for place, index in enumerate(mine[-1:] if last_only else mine, start=len(mine) - 1 if last_only else 0):
+        before, action = game.positions[index], game.actions[index]
+        if action not in ("draw", "pass") and len(before.legal_actions()) > 1:
+            found.append({"index": index, "learner_actions": place,
+                          "graded": grade(before, LEARNER, action, seed=index)})
+    return found
+
+
 def _last_grade(table: MexicanTable, game: MexicanGame) -> TrainGrade | None:
     """The coach's grade of the learner's last action (issue #34) when it was a play chosen among
-    several: graded from what the learner saw before it; None for a draw, a pass, a forced play."""
-    if not table.grading:
-        return None
-    mine = [i for i in range(len(game.actions)) if game.seat_of(i) == LEARNER]
-    if not mine or game.actions[mine[-1]] in ("draw", "pass"):
-        return None
-    index = mine[-1]
-    graded = grade(game.positions[index], LEARNER, game.actions[index], seed=index)
-    return None if graded.forced else graded
+    several; None for a draw, a pass, a forced play, or with grading off."""
+    last = _graded_plays(game, last_only=True) if table.grading else []
+    return last[0]["graded"] if last else None
 
 
 def _undo_url(table: MexicanTable, game: MexicanGame, over: bool) -> str | None:
