@@ -11,7 +11,8 @@ import pytest
 
 from tutor.games.domino import PLAYBOARD, TILES, Required, seat_turn
 from tutor.games.domino.playout import (
-    BY_INDEX, BY_RANK, deal_masks, heaviest_choice, playout, random_choice, random_round, shuffled_tiles,
+    BY_INDEX, BY_RANK, Pause, deal_masks, heaviest_choice, placements, playout, random_choice, random_round,
+    shuffled_tiles,
 )
 from tutor.games.domino.tiles import BY_WEIGHT
 
@@ -81,19 +82,24 @@ def test_every_step_of_random_playouts_is_what_seat_turn_allows(seats):
     assert steps > 400 * 10
 
 
+def ranked_round(seed: int, seats: int):
+    """A dealt and opened round in ``BY_RANK``: hands, ends, the next seat and the stock."""
+    rng = random.Random(seed)
+    hands, boneyard = deal_masks(shuffled_tiles(rng), seats)
+    opening = PLAYBOARD.choose_opening(hands)
+    hands[opening.seat] &= ~opening.tile.bit
+    rank = {index: r for r, index in enumerate(BY_WEIGHT)}
+    ranked = [sum(1 << rank[t.index] for t in TILES if h >> t.index & 1) for h in hands]
+    return ranked, opening.tile.high, opening.tile.low, (opening.seat + 1) % seats, [rank[i] for i in reversed(boneyard)]
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_step_of_heaviest_first_playouts_is_what_seat_turn_allows(seats):
     steps = 0
     for seed in range(400):
-        rng = random.Random(seed)
-        hands, boneyard = deal_masks(shuffled_tiles(rng), seats)
-        opening = PLAYBOARD.choose_opening(hands)
-        hands[opening.seat] &= ~opening.tile.bit
-        rank = {index: r for r, index in enumerate(BY_WEIGHT)}
-        ranked = [sum(1 << rank[t.index] for t in TILES if h >> t.index & 1) for h in hands]
-        stock = [rank[i] for i in reversed(boneyard)]
+        ranked, left, right, to_move, stock = ranked_round(seed, seats)
         trace: list = []
-        outcome = playout(ranked, opening.tile.high, opening.tile.low, (opening.seat + 1) % seats, 0, stock,
+        outcome = playout(ranked, left, right, to_move, 0, stock,
                           recording(heaviest_choice, trace, BY_RANK), None, PLAYBOARD, BY_RANK, trace)
         steps += check_trace(trace, seats, outcome, BY_RANK, heaviest=True)
     assert steps > 400 * 10
@@ -125,3 +131,64 @@ def test_random_choice_spreads_over_every_fitting_tile_and_end():
     seen = {random_choice(fit, fit, fit, fit, random.Random(seed).random) for seed in range(200)}
     assert {n if n >= 0 else ~n for n in seen} == {3, 5, 6}
     assert {n >= 0 for n in seen} == {True, False}  # both ends
+
+
+def distinct_placements(hand: int, left: int, right: int) -> set[tuple[str, int]]:
+    """Every (tile, end number it covers) seat_turn allows, from the tiles' own halves: what a
+    placement changes (the same tile on two ends showing one number is one placement)."""
+    _required, mask = seat_turn(to_index_mask(hand, BY_RANK), (left, right), 0, 0, 2)
+    return {(str(t), end) for t in TILES if t.bit & mask for end in {left, right} if end in (t.high, t.low)}
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_pause_stops_at_the_seats_first_real_choice_and_resuming_plays_on_alike(seats):
+    """Paused for a seat, the loop stops at the first turn where seat_turn leaves that seat two or
+    more placements (found in the plays an unpaused run recorded, seat by seat), lists them all
+    (``placements``), and a playout resumed from there ends as the unpaused run did."""
+    paused_rounds = 0
+    for seed in range(300):
+        seat = seed % seats
+        hands, left, right, to_move, stock = ranked_round(seed, seats)
+        plays: list[list] = [[] for _ in range(seats)]  # each seat's recorded plays
+        policies = tuple(recording(heaviest_choice, plays[s], BY_RANK) for s in range(seats))
+        whole = playout(hands[:], left, right, to_move, 0, stock[:], policies, None, PLAYBOARD, BY_RANK)
+        first_choice = next((step for step in plays[seat] if len(distinct_placements(step[4], step[2], step[3])) > 1),
+                            None)
+        pause = Pause(seat)
+        copy, rest = hands[:], stock[:]
+        stopped = playout(copy, left, right, to_move, 0, rest, heaviest_choice, None, PLAYBOARD, BY_RANK, pause=pause)
+        if first_choice is None:
+            assert stopped == whole, seed  # no real choice: nothing to stop for
+            continue
+        paused_rounds += 1
+        assert stopped == (None, 0, "choice"), seed
+        _, hand, step_left, step_right, step_fit, _ = first_choice
+        assert (copy[seat], pause.left, pause.right) == (hand, step_left, step_right), seed
+        fit = copy[seat] & (BY_RANK.number_mask[pause.left] | BY_RANK.number_mask[pause.right])
+        assert fit == step_fit
+        found = placements(fit, pause.left, pause.right, BY_RANK.number_mask)
+        named = set()
+        for answer in found:
+            tile = tile_of(answer if answer >= 0 else ~answer, BY_RANK)
+            at_left = answer >= 0 and pause.left in (tile.high, tile.low)
+            named.add((str(tile), pause.left if at_left else pause.right))
+        assert named == distinct_placements(fit, pause.left, pause.right) and len(found) == len(named) > 1
+        resumed = playout(copy, pause.left, pause.right, seat, pause.passes, rest, heaviest_choice, None,
+                          PLAYBOARD, BY_RANK)
+        assert resumed == whole, seed
+    assert paused_rounds > 200
+
+
+def test_each_seat_plays_by_its_own_policy():
+    """One policy per seat: each seat's recorded plays are its own policy's answers, checked against
+    seat_turn, and heaviest-first's are the heaviest fitting tile."""
+    for seed in range(100):
+        hands, left, right, to_move, stock = ranked_round(seed, 2)
+        heavy: list = []
+        loose: list = []
+        outcome = playout(hands, left, right, to_move, 0, stock,
+                          (recording(heaviest_choice, heavy, BY_RANK), recording(random_choice, loose, BY_RANK)),
+                          random.Random(seed).random, PLAYBOARD, BY_RANK)
+        check_trace(heavy + [(0, 0, 0, 0, 0, 0, "over", 0)], 2, (None, 0, "domino"), BY_RANK, heaviest=True)
+        check_trace(loose + [(0, 0, 0, 0, 0, 0, "over", 0)], 2, (None, 0, "domino"), BY_RANK, heaviest=False)
+        assert outcome[2] in ("domino", "blocked")

@@ -23,7 +23,8 @@ from typing import Callable, NamedTuple, Sequence
 from tutor.games.domino.rules import PLAYBOARD, RuleSet
 from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, TILE_COUNT, TILE_HIGH, TILE_LOW, TILE_VALUE, sum_over_bits
 
-#: Outcome of a playout: (winner or None, points, reason) with reason "domino" or "blocked".
+#: Outcome of a playout: (winner or None, points, reason) with reason "domino" or "blocked" (or
+#: "choice": stopped by a :class:`Pause`).
 Outcome = tuple[int | None, int, str]
 
 
@@ -71,6 +72,35 @@ def heaviest_choice(fit: int, hand: int, left_tiles: int, right_tiles: int, rand
     return fit.bit_length() - 1
 
 
+class Pause:
+    """Where :func:`playout` stops for a search: at ``seat``'s turn when its fitting tiles give it
+    more than one placement, after ``skip`` such turns. The loop then leaves the table's ``left``
+    and ``right`` numbers and the ``passes`` in a row here and returns the reason "choice" (the
+    hands and the stock it was given are as they stand then)."""
+
+    __slots__ = ("seat", "skip", "left", "right", "passes")
+
+    def __init__(self, seat: int, skip: int = 0) -> None:
+        self.seat, self.skip = seat, skip
+        self.left = self.right = self.passes = 0
+
+
+def placements(fit: int, left: int, right: int, number_mask: Sequence[int]) -> list[int]:
+    """Each distinct way to play one of the ``fit`` tiles, as a policy names it: ``bit`` at the left
+    end, ``~bit`` at the right (a tile fitting both ends once when they show the same number)."""
+    left_tiles, right_tiles = number_mask[left], number_mask[right]
+    found = []
+    while fit:
+        low = fit & -fit
+        fit ^= low
+        bit = low.bit_length() - 1
+        if low & left_tiles:
+            found.append(bit)
+        if low & right_tiles and not (low & left_tiles and left == right):
+            found.append(~bit)
+    return found
+
+
 def playout(
     hands: list[int],
     left: int,
@@ -78,14 +108,16 @@ def playout(
     to_move: int,
     passes: int,
     stock: list[int],
-    choose: Policy,
+    choose: Policy | Sequence[Policy],
     rand: Callable[[], float] | None = None,
     rules: RuleSet = PLAYBOARD,
     encoding: Encoding = BY_INDEX,
     trace: list | None = None,
+    pause: Pause | None = None,
 ) -> Outcome:
-    """Finish an opened round, every seat playing what ``choose`` picks. ``hands`` (masks in
-    ``encoding``) and ``stock`` (bit numbers, drawn with ``pop()``) are used up.
+    """Finish an opened round, every seat playing what ``choose`` picks (one policy, or one per
+    seat). ``hands`` (masks in ``encoding``) and ``stock`` (bit numbers, drawn with ``pop()``) are
+    used up. With a ``pause``, stop at that seat's real choice (:class:`Pause`).
 
     With a ``trace`` list, each draw and pass appends ``(seat, hand, left, right, boneyard,
     passes, kind, bit)`` as it was just before it (``kind`` is "draw" or "pass"; ``bit`` the tile
@@ -96,6 +128,8 @@ def playout(
     seats = len(hands)
     high, low, value, number_mask = encoding
     stuck_ends = rules.ends_when_stuck
+    policies = tuple(choose) if isinstance(choose, (list, tuple)) else (choose,) * seats
+    paused_seat = pause.seat if pause is not None else -1
     while True:
         hand = hands[to_move]
         left_tiles, right_tiles = number_mask[left], number_mask[right]
@@ -137,8 +171,15 @@ def playout(
                 if to_move == seats:
                     to_move = 0
                 continue
+        if to_move == paused_seat and (fit & (fit - 1) or (fit & left_tiles and fit & right_tiles and left != right)):
+            assert pause is not None
+            if pause.skip:
+                pause.skip -= 1
+            else:
+                pause.left, pause.right, pause.passes = left, right, passes
+                return None, 0, "choice"
         # seat_turn: a fitting tile must be played; the policy says which, and where.
-        index = choose(fit, hand, left_tiles, right_tiles, rand)  # type: ignore[arg-type]
+        index = policies[to_move](fit, hand, left_tiles, right_tiles, rand)  # type: ignore[arg-type]
         passes = 0
         if index >= 0:  # the left end if the tile fits it, else the right
             a, b = high[index], low[index]
