@@ -251,7 +251,11 @@ def test_the_review_of_a_match_plays_again_only_the_round_on_the_page(client):
         if found:
             break
     next_round = html.unescape(found.group(1)).split("#")[0]
-    second = play_through(client, next_round, 6)
+    for moves in (6, 4, 3, 2):  # the second round still going on (its turns are played again, not replayed)
+        second = play_through(client, next_round, moves)
+        if 'class="result"' not in second[-1]["page"]:
+            break
+    assert 'class="result"' not in second[-1]["page"]
     _address, review = review_of(client, second[-1]["page"])
     assert "<h1>Review of the match</h1>" in review
     pictures = reviewed_pictures(review)
