@@ -92,7 +92,8 @@ def _playing_first(placement: int, then: Policy) -> Policy:
 
 
 def _for_viewer(outcome: Outcome, seat: int) -> tuple[float, int]:
-    """A round's result as the viewer ranks it: won, tied or lost, then the points."""
+    """A round's result as the viewer counts it: 1, 0.5 or 0 for won, tied or lost, then the points
+    won (negative: lost)."""
     winner, points, _ = outcome
     return (1.0, points) if winner == seat else (0.5, 0) if winner is None else (0.0, -points)
 
@@ -418,16 +419,10 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
                 continue
             dealt = list(hands)
             dealt[seat] = own_after
-            winner, points, _ = _searched(dealt, left, right, following, 0, stock[:], policies, rules, seat,
-                                          SEARCH_DEPTH)
-            if winner == seat:
-                outcomes[i].append(1.0)
-                margins[i] += points
-            elif winner is None:
-                outcomes[i].append(0.5)
-            else:
-                outcomes[i].append(0.0)
-                margins[i] -= points
+            won, points = _for_viewer(_searched(dealt, left, right, following, 0, stock[:], policies, rules, seat,
+                                                SEARCH_DEPTH), seat)
+            outcomes[i].append(won)
+            margins[i] += points
     return [CandidateScore(a, sum(o) / samples, m / samples, tuple(o), independent)
             for a, o, m in zip(actions, outcomes, margins)]
 
