@@ -15,7 +15,7 @@ import random
 from tutor.games.domino import PLAYBOARD, Action, Deal, End, RoundRecord
 from tutor.games.domino.hints import SeatView
 from tutor.games.domino.hints.recommendation import game_key
-from tutor.games.domino.hints.simulation import _rank_mask, _searched, sensible_choice
+from tutor.games.domino.hints.simulation import _searched, sensible_choice
 from tutor.games.domino.players import HeuristicPlayer
 from tutor.games.domino.playout import BY_RANK, Pause, heaviest_choice, placements, playout
 from tutor.games.domino.tiles import BY_WEIGHT, TILES
@@ -43,7 +43,7 @@ def test_the_model_of_a_player_chooses_as_the_heuristic_player_scores():
                 scores = {game_key(view, a): player.score(view, a, set()) for a in legal}
                 best = max(scores.values())
                 if list(scores.values()).count(best) == 1:
-                    hand = _rank_mask(view.hand)
+                    hand = ranked(view.hand)
                     left, right = view.ends
                     lt, rt = BY_RANK.number_mask[left], BY_RANK.number_mask[right]
                     answer = sensible_choice(hand & (lt | rt), hand, lt, rt, None)
@@ -55,25 +55,36 @@ def test_the_model_of_a_player_chooses_as_the_heuristic_player_scores():
     assert compared > 300
 
 
-def engine_finish(position, seat: int, first: Action):
-    """The round from ``position`` (``seat`` to move) with ``first`` played, then every seat choosing
-    as the search's models do (the viewer heaviest-first, the others sensible), on the engine's
-    positions; the result as the viewer ranks it."""
+def ranked(mask: int) -> int:
+    """A hand by tile index as a mask by weight rank (the simulation's encoding)."""
+    return sum(1 << r for r, index in enumerate(BY_WEIGHT) if mask >> index & 1)
+
+
+def model_action(position, seat: int) -> Action:
+    """The action of the seat to move on the engine's position, as the search's models choose (the
+    viewer ``seat`` heaviest-first, the others sensible); a draw, a pass or a lone play as forced."""
+    legal = position.legal_actions()
+    if legal[0].tile is None or len(legal) == 1:
+        return legal[0]
+    hand = ranked(position.hands[position.to_move])
+    left, right = position.ends
+    lt, rt = BY_RANK.number_mask[left], BY_RANK.number_mask[right]
+    policy = heaviest_choice if position.to_move == seat else sensible_choice
+    return placement_action(policy(hand & (lt | rt), hand, lt, rt, None), left)
+
+
+def for_viewer(winner, points: int, seat: int) -> tuple[float, int]:
+    return (1.0, points) if winner == seat else (0.5, 0) if winner is None else (0.0, -points)
+
+
+def engine_finish(position, seat: int, first: Action) -> tuple[float, int]:
+    """The round from ``position`` with ``first`` played, then every seat choosing as the models do,
+    on the engine's positions; the result as the viewer ranks it."""
     position = position.apply(first)
     while not position.is_over():
-        legal = position.legal_actions()
-        if legal[0].tile is None or len(legal) == 1:
-            action = legal[0]
-        else:
-            hand = sum(1 << r for r, index in enumerate(BY_WEIGHT) if position.hands[position.to_move] >> index & 1)
-            left, right = position.ends
-            lt, rt = BY_RANK.number_mask[left], BY_RANK.number_mask[right]
-            fit = hand & (lt | rt)
-            policy = heaviest_choice if position.to_move == seat else sensible_choice
-            action = placement_action(policy(fit, hand, lt, rt, None), left)
-        position = position.apply(action)
+        position = position.apply(model_action(position, seat))
     result = position.result()
-    return (1.0, result.points) if result.winner == seat else (0.5, 0) if result.winner is None else (0.0, -result.points)
+    return for_viewer(result.winner, result.points, seat)
 
 
 def test_the_search_keeps_the_placement_whose_round_ends_best_for_the_viewer():
@@ -83,32 +94,23 @@ def test_the_search_keeps_the_placement_whose_round_ends_best_for_the_viewer():
         position = deal.position()
         position = position.apply(position.legal_actions()[0])  # the forced opening
         seat = position.to_move
-        ranked = [sum(1 << r for r, index in enumerate(BY_WEIGHT) if h >> index & 1) for h in position.hands]
+        hands = [ranked(h) for h in position.hands]
         rank = {index: r for r, index in enumerate(BY_WEIGHT)}
         stock = [rank[i] for i in reversed(position.boneyard)]
         left, right = position.ends
         policies = [heaviest_choice if s == seat else sensible_choice for s in range(2)]
-        outcome = _searched(ranked[:], left, right, seat, 0, stock[:], policies, PLAYBOARD, seat, 1)
-        winner, points, _ = outcome
-        value = (1.0, points) if winner == seat else (0.5, 0) if winner is None else (0.0, -points)
-        # replay the engine up to the seat's first real choice (the models choose before it)
+        winner, points, _ = _searched(hands[:], left, right, seat, 0, stock[:], policies, PLAYBOARD, seat, 1)
+        # the engine up to the seat's first real choice (the models choose before it)
         pause = Pause(seat)
-        copy, rest = ranked[:], stock[:]
+        copy, rest = hands[:], stock[:]
         if playout(copy, left, right, seat, 0, rest, policies, None, PLAYBOARD, BY_RANK, pause=pause)[2] != "choice":
             continue
         while not (position.to_move == seat and position.ends == (pause.left, pause.right)
-                   and sum(1 << rank[i] for i in range(28) if position.hands[seat] >> i & 1) == copy[seat]):
-            legal = position.legal_actions()
-            if legal[0].tile is None or len(legal) == 1:
-                position = position.apply(legal[0])
-                continue
-            hand = sum(1 << rank[i] for i in range(28) if position.hands[position.to_move] >> i & 1)
-            lt, rt = BY_RANK.number_mask[position.ends[0]], BY_RANK.number_mask[position.ends[1]]
-            policy = heaviest_choice if position.to_move == seat else sensible_choice
-            position = position.apply(placement_action(policy(hand & (lt | rt), hand, lt, rt, None), position.ends[0]))
+                   and ranked(position.hands[seat]) == copy[seat]):
+            position = position.apply(model_action(position, seat))
         fit = copy[seat] & (BY_RANK.number_mask[pause.left] | BY_RANK.number_mask[pause.right])
         options = [placement_action(a, pause.left) for a in placements(fit, pause.left, pause.right, BY_RANK.number_mask)]
         assert len(options) > 1
-        assert value == max(engine_finish(position, seat, option) for option in options), seed
+        assert for_viewer(winner, points, seat) == max(engine_finish(position, seat, option) for option in options), seed
         searched += 1
     assert searched > 100

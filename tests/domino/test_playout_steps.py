@@ -38,23 +38,28 @@ def recording(policy, trace: list, encoding):
     return choose
 
 
+def check_play(number: int, step: tuple, seats: int, encoding, heaviest: bool) -> None:
+    """Check one recorded play against seat_turn (and, for heaviest-first, the tiles' weights)."""
+    _, hand, left, right, fit, answer = step
+    required, mask = seat_turn(to_index_mask(hand, encoding), (left, right), 0, 0, seats)
+    where = (number, "play", left, right)
+    assert required is Required.PLAY and to_index_mask(fit, encoding) == mask, where
+    tile = tile_of(answer if answer >= 0 else ~answer, encoding)
+    assert tile.bit & mask, where  # the played tile is one seat_turn allows
+    at_left = answer >= 0 and left in (tile.high, tile.low)
+    assert (left if at_left else right) in (tile.high, tile.low), where  # it fits its end
+    if heaviest:
+        # heaviest-first: no allowed tile is heavier (weight order), and left when it fits both
+        heavier = [t for t in TILES if t.bit & mask and (t.value, t.high) > (tile.value, tile.high)]
+        assert not heavier and answer >= 0, where
+
+
 def check_trace(trace: list, seats: int, outcome, encoding, heaviest: bool) -> int:
     """Check each traced step against seat_turn; returns the number of steps checked."""
     assert trace and trace[-1][6] == "over"
     for number, step in enumerate(trace):
         if step[0] == "play":
-            _, hand, left, right, fit, answer = step
-            required, mask = seat_turn(to_index_mask(hand, encoding), (left, right), 0, 0, seats)
-            where = (number, "play", left, right)
-            assert required is Required.PLAY and to_index_mask(fit, encoding) == mask, where
-            tile = tile_of(answer if answer >= 0 else ~answer, encoding)
-            assert tile.bit & mask, where  # the played tile is one seat_turn allows
-            at_left = answer >= 0 and left in (tile.high, tile.low)
-            assert (left if at_left else right) in (tile.high, tile.low), where  # it fits its end
-            if heaviest:
-                # heaviest-first: no allowed tile is heavier (weight order), and left when it fits both
-                heavier = [t for t in TILES if t.bit & mask and (t.value, t.high) > (tile.value, tile.high)]
-                assert not heavier and answer >= 0, where
+            check_play(number, step, seats, encoding, heaviest)
             continue
         seat, hand, left, right, boneyard, passes, kind, bit = step
         hand_tiles = to_index_mask(hand, encoding)
@@ -189,6 +194,8 @@ def test_each_seat_plays_by_its_own_policy():
         outcome = playout(hands, left, right, to_move, 0, stock,
                           (recording(heaviest_choice, heavy, BY_RANK), recording(random_choice, loose, BY_RANK)),
                           random.Random(seed).random, PLAYBOARD, BY_RANK)
-        check_trace(heavy + [(0, 0, 0, 0, 0, 0, "over", 0)], 2, (None, 0, "domino"), BY_RANK, heaviest=True)
-        check_trace(loose + [(0, 0, 0, 0, 0, 0, "over", 0)], 2, (None, 0, "domino"), BY_RANK, heaviest=False)
-        assert outcome[2] in ("domino", "blocked")
+        assert heavy and loose and outcome[2] in ("domino", "blocked")
+        for number, step in enumerate(heavy):
+            check_play(number, step, 2, BY_RANK, heaviest=True)
+        for number, step in enumerate(loose):
+            check_play(number, step, 2, BY_RANK, heaviest=False)
