@@ -166,6 +166,35 @@ def test_what_a_seat_infers_from_draws_and_passes_is_true():
     assert inferred > 100
 
 
+def test_what_the_table_knows_of_each_hand_is_what_every_other_seat_infers_and_true():
+    """``table_voids`` (and each event's ``voids``) give every seat, the viewer's own included, the
+    numbers the others have seen it lacks: the same as another seat's own inference, and true of
+    the real hand; a pass always shows both ends' numbers."""
+    shown = 0
+    for positions, actions in random_rounds(40, seed=3):
+        final = SeatView.from_history(positions, actions, 0)
+        for cut in range(len(actions) + 1):
+            now = positions[cut]
+            views = [SeatView.from_history(positions[: cut + 1], actions[:cut], s) for s in range(now.seats)]
+            for seat in range(now.seats):
+                known = views[seat].table_voids[seat]
+                if cut < len(actions):
+                    assert final.events[cut].voids[seat] == known
+                for other in range(now.seats):
+                    if other != seat:
+                        assert known == sum(1 << n for n in views[other].voids(seat))
+                real = [str(t) for t in now.hand(seat)]
+                for number in range(7):
+                    if known >> number & 1:
+                        shown += 1
+                        assert not showing(real, number)
+            if cut and actions[cut - 1].kind is ActionKind.PASS:
+                mover = positions[cut - 1].to_move
+                for number in positions[cut - 1].ends:
+                    assert views[0].table_voids[mover] >> number & 1
+    assert shown > 100
+
+
 def test_determinizations_deal_exactly_the_unseen_tiles_respecting_sizes_and_voids():
     rng = random.Random(2)
     for positions, actions in random_rounds(20, seed=2):
@@ -612,6 +641,7 @@ def every_note() -> list[Note]:
     notes += opening_notes(SeatView.from_position(Position.parse("5-4,2-1/5-3,2-0 - 0 0"), 1))
     notes += recommend(SeatView.from_position(position([["5-4", "3-1"], ["6-0"]], ["6-6", "6-3"]), 0)).notes
     notes += recommend(SeatView.from_position(position([["5-4", "6-1"], ["3-0"]], ["6-6", "6-3"]), 0)).notes
+    notes += recommend(SeatView.from_position(position([["5-3"], ["6-0", "2-2"]], ["5-6", "6-3"]), 0)).notes
     for last in ("3-1", "6-0"):
         start = position([["5-4", "2-2"], ["6-2", "3-0"]], ["6-6", "6-3"], boneyard=["1-0", "4-0", last])
         notes += explain_turn(SeatView.from_history(*replay(start, ["draw", "draw", "draw"]), 0))

@@ -29,6 +29,8 @@ class Event:
     ``ends`` are the numbers at the open ends just before the action (None before the opening): a
     line's left and right, or a spinner's open arms in the order left, right, up, down. ``tile`` is
     the tile opened or played; for a draw it is the drawn tile only when the viewer drew it.
+    ``voids`` is, seat by seat, what the whole table knew just before the action: a bit mask of the
+    numbers that seat had shown it holds none of (the viewer's own seat as the others saw it).
     """
 
     seat: int
@@ -36,6 +38,7 @@ class Event:
     tile: Tile | None
     end: End | None
     ends: tuple[int, ...] | None
+    voids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,9 @@ class SeatView:
     #: The round is over, blocked because nobody can play with nothing left to draw (Sato 157,
     #: Straight, All Fives): every seat sees the round end, though not the others' tiles.
     blocked: bool = False
+    #: Seat by seat, the numbers the whole table knows that seat holds none of now (a 7-bit mask,
+    #: as :attr:`Event.voids`): for the viewer's own seat, what its draws and passes showed the others.
+    table_voids: tuple[int, ...] = ()
 
     # ----- building -----------------------------------------------------------------------------
     @classmethod
@@ -183,12 +189,9 @@ class SeatView:
 
     def voids(self, seat: int) -> list[int]:
         """The numbers ``seat`` is known to hold none of (every tile it holds is void in them)."""
-        slots = self.slot_voids[seat]
-        if not slots or seat == self.seat:
+        if seat == self.seat:
             return []
-        common = ~0
-        for voids in slots:
-            common &= voids
+        common = _common_voids(self.slot_voids[seat])
         return [n for n in NUMBERS if common >> n & 1]
 
     def drawn_this_turn(self) -> list[Tile | None]:
@@ -233,12 +236,12 @@ class SeatTracker:
         return self._freeze(positions[-1])
 
     def _start(self, first: Position) -> None:
-        seat = self.seat
         self._first = first
         self._opening = first.opening()  # None when the history starts after the opening
-        # One entry per unseen tile of each other hand; older tiles have seen more draws and passes,
-        # so their void masks contain the newer ones' (this keeps the inference sound, see below).
-        self._slots: list[list[int]] = [[] if s == seat else [0] * first.hands[s].bit_count() for s in range(first.seats)]
+        # One entry per tile of each hand; older tiles have seen more draws and passes, so their void
+        # masks contain the newer ones' (this keeps the inference sound, see below). The viewer's own
+        # slots are what the others can infer about its hand (its entry in the view is left empty).
+        self._slots: list[list[int]] = [[0] * first.hands[s].bit_count() for s in range(first.seats)]
         # The same slots as tile masks: a dealt slot also bars what the forced opening rules out.
         dealt_barred = _not_dealt(self._opening) if not first.line else 0
         self._barred: list[list[int]] = [[dealt_barred] * len(s) for s in self._slots]
@@ -251,9 +254,8 @@ class SeatTracker:
         tile = action.tile
         if action.kind is ActionKind.DRAW and mover == seat:
             tile = TILES[(after.hands[seat] & ~before.hands[seat]).bit_length() - 1]
-        self._events.append(Event(mover, action.kind, tile, action.end, ends))
-        if mover == seat:
-            return
+        self._events.append(Event(mover, action.kind, tile, action.end, ends,
+                                  tuple(_common_voids(slots) for slots in self._slots)))
         mover_slots, mover_barred = self._slots[mover], self._barred[mover]
         if action.kind is ActionKind.DRAW or action.kind is ActionKind.PASS:
             assert ends is not None
@@ -283,8 +285,9 @@ class SeatTracker:
             boneyard_count=len(last.boneyard),
             hand_sizes=tuple(h.bit_count() for h in last.hands),
             events=tuple(self._events),
-            slot_voids=tuple(tuple(s) for s in self._slots),
-            slot_barred=tuple(tuple(b) for b in self._barred),
+            slot_voids=tuple(() if s == self.seat else tuple(slots) for s, slots in enumerate(self._slots)),
+            slot_barred=tuple(() if s == self.seat else tuple(barred) for s, barred in enumerate(self._barred)),
+            table_voids=tuple(_common_voids(slots) for slots in self._slots),
             opening=self._opening,
             rules=last.rules,
             layout=last.layout,
@@ -296,6 +299,14 @@ def deals_every_tile(rules: RuleSet, seats: int) -> bool:
     """Every tile is dealt (Sato 157 with four players): there is never a boneyard, so a seat with
     no tile that fits passes at once."""
     return rules.hand_size(seats) * seats == TILE_COUNT
+
+
+def _common_voids(slots: Sequence[int]) -> int:
+    """The numbers every slot of a hand is void in (0 for an empty hand)."""
+    common = 0x7F if slots else 0
+    for voids in slots:
+        common &= voids
+    return common
 
 
 def _remove_slot_for(slots: list[int], barred: list[int], tile: Tile) -> None:
