@@ -613,11 +613,11 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
                           position.open_double() is not None)
                     choice, seed = rng.choice(actions), len(game.actions)  # the seed the page's coach uses
                     if len(actions) > 1:  # the coach's hint (ahead or behind, a play about as good or not)
-                        coach = recommend(position, LEARNER, seed=seed)
+                        coach = recommend(position, LEARNER, seed=seed, known=game.known_before(seed))
                         offer(table.url(moves, hint=1), "coach", coach.candidates[0].margin >= 0, bool(coach.equal))
                     moves.append(choice)
                     if len(actions) > 1 and choice not in ("draw", "pass"):  # the grade of each kind
-                        offer(table.url(moves), "graded", grade(position, LEARNER, choice, seed=seed).label)
+                        offer(table.url(moves), "graded", grade(position, LEARNER, choice, seed=seed, known=game.known_before(seed)).label)
                     game = _replay(deal, moves, shuffled=shuffled)
                     position = game.position
                 outcome = position.outcome()

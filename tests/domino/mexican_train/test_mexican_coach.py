@@ -23,8 +23,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tutor.games.domino.mexican_train.coach import (CLEAR_LEAD, GOOD_PIPS, _Round, grade, hidden_tiles, lead,
-                                                    playout, recommend)
+import mexican_checker as checker
+from tutor.games.domino.mexican_train.coach import (CLEAR_LEAD, GOOD_PIPS, _Round, grade, hidden_tiles, inferred_bars,
+                                                    lead, playout, recommend)
 from tutor.games.domino.mexican_train.engine import Deal, Position
 from tutor.games.domino.mexican_train.players import RandomTrainPlayer, TrainHeuristicPlayer, play_until
 
@@ -73,10 +74,11 @@ def test_the_estimates_are_the_engines_rounds_on_the_same_hidden_deals():
         assert sorted(hidden) == sorted(position.hands[other] + position.boneyard)  # exactly what is unseen
         expected = {action: [] for action in position.legal_actions()}
         for _ in range(samples):
-            rng.shuffle(hidden)
-            other_hand = tuple(hidden[:len(position.hands[other])])
+            order = hidden[:]  # each deal a fresh shuffle of the set's order
+            rng.shuffle(order)
+            other_hand = tuple(order[:len(position.hands[other])])
             hands = (position.hands[0], other_hand) if seat == 0 else (other_hand, position.hands[1])
-            dealt = replace(position, hands=hands, boneyard=tuple(reversed(hidden[len(other_hand):])))
+            dealt = replace(position, hands=hands, boneyard=tuple(reversed(order[len(other_hand):])))
             for action in expected:
                 end, _ = play_until(dealt.apply(action), {0: HEURISTIC, 1: HEURISTIC}, None)
                 left = end.outcome().pips
@@ -87,6 +89,59 @@ def test_the_estimates_are_the_engines_rounds_on_the_same_hidden_deals():
         for candidate in rec.candidates[1:]:
             mean, error = lead(best, candidate)
             assert (candidate in rec.equal) == (mean <= CLEAR_LEAD * error)
+
+
+def can_hold(hand, entries) -> bool:
+    """Whether every tile of ``hand`` can take its own entry, none barring it (Kuhn's matching)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: set[int]) -> bool:
+        for slot, bars in enumerate(entries):
+            if slot in tried or hand[i] in bars:
+                continue
+            tried.add(slot)
+            if slot not in owner or place(owner[slot], tried):
+                owner[slot] = i
+                return True
+        return False
+
+    return len(hand) == len(entries) and all(place(i, set()) for i in range(len(hand)))
+
+
+def rounds_with_draws(count: int, seed: int):
+    """Rounds played by the computer player on both seats, as (deal, positions, actions) at their end."""
+    rng = random.Random(seed)
+    for number in range(count):
+        deal = Deal.from_seed(rng.randrange(1 << 30), top=(12, 6)[number % 2])
+        found, actions = [Position.start(deal)], []
+        while not found[-1].is_over():
+            actions.append(HEURISTIC.choose(found[-1], found[-1].to_act))
+            found.append(found[-1].apply(actions[-1]))
+        yield deal, found, actions
+
+
+def test_what_the_coach_infers_from_the_other_players_draws_and_passes_is_true_and_complete():
+    """Along whole rounds, for each seat: one entry per tile of the other hand, the real hand fits
+    the entries (nothing barred that it holds), and right after the other player draws or passes
+    every entry it had bars each tile that the independent checker lets it lay there."""
+    stuck = barred = 0
+    for deal, found, actions in rounds_with_draws(16, seed=12):
+        text = deal.to_dict()
+        for cut in range(len(actions) + 1):
+            for seat in (0, 1):
+                other = 1 - seat
+                entries = inferred_bars(found[:cut + 1], actions[:cut], seat)
+                assert can_hold(found[cut].hands[other], entries), (text, actions[:cut])
+                barred += sum(1 for bars in entries if bars)
+                if cut and actions[cut - 1] in ("draw", "pass") and found[cut - 1].to_act == other:
+                    table = checker.replay(text, actions[:cut - 1]).copy()
+                    table.hands[other] = [checker.tile(str(t)) for t in hidden_tiles(found[cut - 1], seat)]
+                    layable = {checker.tile(play.split(":")[0]) for play in table.plays(other)}
+                    old = entries[:-1] if actions[cut - 1] == "draw" else entries
+                    for bars in old:
+                        assert layable <= {checker.tile(str(t)) for t in bars}, (text, actions[:cut])
+                    stuck += 1
+    assert stuck > 30 and barred > 300, (stuck, barred)
 
 
 def test_two_seeded_runs_agree_whenever_one_play_is_called_the_best():
@@ -140,7 +195,10 @@ def test_the_api_adds_the_advice_when_asked_and_from_the_movers_side_only(client
         if plain["action"] != "play" or len(plain["legal_moves"]) < 2:
             continue
         advised = client.post(URL, json=body(deal, history, advice=True)).get_json()
-        rec = recommend(position, position.to_act)
+        along = [Position.start(deal)]
+        for action in history:
+            along.append(along[-1].apply(action))
+        rec = recommend(position, position.to_act, known=inferred_bars(along, history, position.to_act))
         by_action = {c.action: c for c in rec.candidates}
         assert [m["action"] for m in advised["legal_moves"]] == [m["action"] for m in plain["legal_moves"]]
         for move in advised["legal_moves"]:

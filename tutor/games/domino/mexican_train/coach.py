@@ -11,8 +11,10 @@ then by the chance to win the round. Every play is tried on the same deals, so t
 apart by their deal-by-deal difference: a play leads clearly only when that difference is more than
 :data:`CLEAR_LEAD` standard errors; otherwise the plays are about as good.
 
-The sampler does not yet use what the other player's draws and passes reveal (the domino hint
-engine's does): every hidden deal is equally likely.
+The deals follow what the other player's draws and passes showed (:func:`inferred_bars`): a
+player draws, and passes after drawing, only when no tile of its hand can be laid, so until it
+lays a tile again none of the tiles it held then fits where it could have played. Without that
+history (``known`` left empty) every hidden deal is equally likely.
 
 >>> from tutor.games.domino.mexican_train.engine import Deal, Position
 >>> deal = Deal.from_dict({"engine": 12, "top": 12, "first": 0, "boneyard": ["0-1", "2-3"],
@@ -25,8 +27,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Sequence
+
+from tutor.games.domino.dealing import ConstrainedShuffle
 
 from tutor.games.domino.mexican_train.engine import MAX_PUBLIC_TRAINS, SEATS, Position, TrainTile, full_set
 from tutor.games.domino.mexican_train.players import (DOUBLE_ANSWERED, FOLLOW_UP, MARKED_OWN_TRAIN,
@@ -247,12 +252,55 @@ def hidden_tiles(position: Position, seat: int) -> list[TrainTile]:
     return [tile for tile in full_set(position.top) if tile not in seen]
 
 
-def recommend(position: Position, seat: int, *, seed: int = 0, samples: int = SAMPLES) -> TrainRecommendation:
-    """The play that leaves the best pips margin at the round's end, from what ``seat`` can see;
-    the same seed gives the same answer. Raises ``ValueError`` when ``seat`` is not to act."""
+#: What a seat knows of the other hand: for each tile it holds, the tiles that one cannot be.
+Known = tuple[frozenset[TrainTile], ...]
+
+
+def inferred_bars(positions: Sequence[Position], actions: Sequence[str], seat: int) -> Known:
+    """What ``seat`` can tell of the other hand after ``actions`` (``positions[i + 1]`` follows
+    ``positions[i]`` by ``actions[i]``): one entry per tile the other player holds, the tiles it
+    cannot be. A draw or a pass shows that no tile then in its hand could be laid anywhere it could
+    play (the engine's own :meth:`~Position.plays_for`, asked of every tile not on the table); a
+    tile drawn is a new entry that has not shown anything yet. A tile laid takes the entry most
+    constrained among those it could be, which never claims more than the truth (older entries
+    have seen every draw and pass the newer ones saw)."""
+    if len(positions) != len(actions) + 1:
+        raise ValueError("positions must hold one more entry than actions")
+    other = 1 - seat
+    entries: list[frozenset[TrainTile]] = [frozenset()] * len(positions[0].hands[other])
+    for before, action in zip(positions, actions):
+        if before.to_act != other:
+            continue
+        if action in ("draw", "pass"):
+            stuck = _layable(before, other)
+            entries = [bars | stuck for bars in entries]
+            if action == "draw":
+                entries.append(frozenset())
+        else:
+            tile = TrainTile.of(*map(int, action.split(":")[0].split("-")))
+            fits = [i for i, bars in enumerate(entries) if tile not in bars]
+            entries.pop(max(fits, key=lambda i: len(entries[i])) if fits else 0)
+    return tuple(entries)
+
+
+@lru_cache(maxsize=1024)
+def _layable(position: Position, seat: int) -> frozenset[TrainTile]:
+    """Every tile not on the table that ``seat`` could lay at ``position`` were it in its hand."""
+    on_table = {TrainTile.of(a, b) for train in position.trains for a, b in train.played}
+    every = tuple(t for t in full_set(position.top) if t not in on_table)
+    return frozenset(play.tile for play in replace(position, hands=position._with_hand(seat, every)).plays_for(seat))
+
+
+def recommend(position: Position, seat: int, *, seed: int = 0, samples: int = SAMPLES,
+              known: Known = ()) -> TrainRecommendation:
+    """The play that leaves the best pips margin at the round's end, from what ``seat`` can see and
+    ``known`` (:func:`inferred_bars`); the same seed gives the same answer. Raises ``ValueError``
+    when ``seat`` is not to act."""
     if position.to_act != seat or position.is_over():
         raise ValueError(f"seat {seat} is not to act")
-    return _recommend(position, seat, seed, samples)
+    if known and len(known) != len(position.hands[1 - seat]):
+        raise ValueError("known must hold one entry per tile of the other hand")
+    return _recommend(position, seat, seed, samples, known)
 
 
 #: The recommendations last made, by position, seat, seed and samples (the same inputs give the same
@@ -261,7 +309,7 @@ KEPT_RECOMMENDATIONS = 256
 
 
 @lru_cache(maxsize=KEPT_RECOMMENDATIONS)
-def _recommend(position: Position, seat: int, seed: int, samples: int) -> TrainRecommendation:
+def _recommend(position: Position, seat: int, seed: int, samples: int, known: Known) -> TrainRecommendation:
     actions = position.legal_actions()
     if len(actions) == 1:
         return TrainRecommendation(actions[0], (), 0)
@@ -269,12 +317,15 @@ def _recommend(position: Position, seat: int, seed: int, samples: int) -> TrainR
     hidden = hidden_tiles(position, seat)
     other = 1 - seat
     other_size = len(position.hands[other])
+    # the other hand's tiles first, then the boneyard in draw order; an entry bars what it cannot be
+    place = {tile: i for i, tile in enumerate(hidden)}
+    barred = [sum(1 << place[t] for t in bars if t in place) for bars in known] or [0] * other_size
+    dealing = ConstrainedShuffle(list(range(len(hidden))), barred + [0] * (len(hidden) - other_size), rng)
     mine = _pairs(position.hands[seat])
     outcomes: dict[str, list[int]] = {action: [] for action in actions}
     wins: dict[str, float] = {action: 0.0 for action in actions}
     for _ in range(samples):
-        rng.shuffle(hidden)
-        dealt = _pairs(hidden)
+        dealt = _pairs(hidden[i] for i in dealing.sample(rng))
         other_hand, boneyard = dealt[:other_size], dealt[other_size:]
         for action in actions:
             hands = (mine[:], other_hand[:]) if seat == 0 else (other_hand[:], mine[:])
@@ -305,9 +356,9 @@ class TrainGrade:
         return None if self.label == "best" else self.recommendation.action
 
 
-def grade(position: Position, seat: int, action: str, *, seed: int = 0) -> TrainGrade:
+def grade(position: Position, seat: int, action: str, *, seed: int = 0, known: Known = ()) -> TrainGrade:
     """How ``action`` (legal for ``seat``, the seat to act) compares with the recommended play."""
-    recommendation = recommend(position, seat, seed=seed)
+    recommendation = recommend(position, seat, seed=seed, known=known)
     if not recommendation.candidates:
         return TrainGrade(action, "best", 0.0, recommendation, True)
     mine = next((c for c in recommendation.candidates if c.action == action), None)
@@ -322,12 +373,12 @@ def grade(position: Position, seat: int, action: str, *, seed: int = 0) -> Train
     return TrainGrade(action, label, 0.0 if label == "best" else loss, recommendation, False)
 
 
-def advice_fields(position: Position, legal_moves: list[dict], *, seed: int = 0) -> dict:
+def advice_fields(position: Position, legal_moves: list[dict], *, seed: int = 0, known: Known = ()) -> dict:
     """The analyze API's advice for the seat to act, from what it can see (``legal_moves``: its
     answer's, ``{"tile", "train", "action"}`` each): each play's estimated pips margin at the
     round's end and chance to win the round, and the recommended play, whether it is clearly the
     best, and the plays about as good. Nothing when the rules leave one action."""
-    recommendation = recommend(position, position.to_act, seed=seed)
+    recommendation = recommend(position, position.to_act, seed=seed, known=known)
     if not recommendation.candidates:
         return {}
     by_action = {c.action: c for c in recommendation.candidates}
@@ -343,4 +394,4 @@ def advice_fields(position: Position, legal_moves: list[dict], *, seed: int = 0)
 
 
 __all__ = ["CLEAR_LEAD", "GOOD_PIPS", "LABELS", "SAMPLES", "TrainCandidate", "TrainGrade", "TrainRecommendation",
-           "advice_fields", "grade", "hidden_tiles", "lead", "playout", "recommend"]
+           "advice_fields", "grade", "hidden_tiles", "inferred_bars", "lead", "playout", "recommend"]

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from tutor.paths import LESSONS
 from tutor.games.domino.errors import DominoError, IllegalMoveError
+from tutor.games.domino.mexican_train.coach import Known, inferred_bars
 from tutor.games.domino.mexican_train.players import MexicanPlayer, TrainHeuristicPlayer
 from tutor.games.domino.mexican_train.engine import Deal, Position
 
@@ -57,6 +58,10 @@ class MexicanGame:
 
     def learner_actions(self) -> list[str]:
         return [action for index, action in enumerate(self.actions) if self.seat_of(index) == LEARNER]
+
+    def known_before(self, index: int) -> Known:
+        """What the learner knows of the other hand before action ``index`` (its draws and passes)."""
+        return inferred_bars(self.positions[:index + 1], self.actions[:index], LEARNER)
 
 
 def _opponent_turns(positions: list[Position], actions: list[str], opponent: MexicanPlayer) -> None:

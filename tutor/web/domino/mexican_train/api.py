@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from flask import Response, jsonify
 
 from tutor.games.domino.errors import DominoError, IllegalMoveError, InvalidActionError, InvalidTileError
-from tutor.games.domino.mexican_train.coach import advice_fields
+from tutor.games.domino.mexican_train.coach import advice_fields, inferred_bars
 from tutor.games.domino.mexican_train.engine import (HAND_SIZE, MATCHES, TOPS, Deal, MatchPlan, Position, TrainTile,
                                                      full_set, pips, position_after)
 from tutor.web.domino.mexican_train.wording import explain, history_refusal, refusal_words, result_words, words
@@ -242,7 +242,7 @@ def analyze(data: Mapping[str, Any]) -> tuple[Response, int] | Response:
         seat, totals = _read_options(data)
         plan = _read_match(data, deal)
         _check_reachable(deal, plan, totals)
-        _, position = _read_history(data, deal)
+        history, position = _read_history(data, deal)
     except RequestError as error:
         return jsonify({"error": _message(error), "where": error.where}), 400
     except DominoError as error:  # the engine refusing what the checks above let through: still a 400
@@ -252,5 +252,7 @@ def analyze(data: Mapping[str, Any]) -> tuple[Response, int] | Response:
         return jsonify({"error": render_refusal("advice", {}), "where": "advice"}), 400
     response = answer(deal, position, seat, totals, plan)
     if advice and response["action"] == "play":  # the coach's estimates, from the mover's side only
-        response.update(advice_fields(position, response["legal_moves"]))
+        positions = [position_after(deal, history[:index]) for index in range(len(history) + 1)]
+        known = inferred_bars(positions, history, position.to_act)
+        response.update(advice_fields(position, response["legal_moves"], known=known))
     return jsonify(response)

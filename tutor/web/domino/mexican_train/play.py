@@ -323,7 +323,8 @@ def _coach_hint(table: MexicanTable, game: MexicanGame) -> list[str]:
     """The coach's play, at the seed the grade of the learner's action here will use (they agree)."""
     if not table.grading or len(game.position.legal_actions()) < 2:
         return []
-    return train_hint_sentences(recommend(game.position, LEARNER, seed=len(game.actions)), LEARNER)
+    return train_hint_sentences(recommend(game.position, LEARNER, seed=len(game.actions),
+                                          known=game.known_before(len(game.actions))), LEARNER)
 
 
 # ---- the review -----------------------------------------------------------------------------------
@@ -377,7 +378,7 @@ def _graded_plays(game: MexicanGame, last_only: bool = False) -> list[dict]:
         before, action = game.positions[index], game.actions[index]
         if action not in ("draw", "pass") and len(before.legal_actions()) > 1:
             found.append({"index": index, "learner_actions": place,
-                          "graded": grade(before, LEARNER, action, seed=index)})
+                          "graded": grade(before, LEARNER, action, seed=index, known=game.known_before(index))})
     return found
 
 
