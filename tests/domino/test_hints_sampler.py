@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from matching import can_seat
 from tutor.games.domino import ActionKind, Deal, RoundRecord, TILES
 from tutor.games.domino.hints import _BY_WEIGHT, SeatView, _Sampler
 from tutor.games.domino.players import RandomPlayer
@@ -145,18 +146,6 @@ def test_the_real_deal_is_always_a_possible_world(viewer):
 
 
 def _fits(tiles: list[int], barred: list[int]) -> bool:
-    """Whether each tile can take its own slot, none that bars it (Kuhn's matching)."""
-    owner: dict[int, int] = {}
-
-    def place(i: int, tried: set[int]) -> bool:
-        for slot, mask in enumerate(barred):
-            if slot in tried or mask >> tiles[i] & 1:
-                continue
-            tried.add(slot)
-            if slot not in owner or place(owner[slot], tried):
-                owner[slot] = i
-                return True
-        return False
-
-    return len(tiles) == len(barred) and all(place(i, set()) for i in range(len(tiles)))
+    """Whether each tile can take its own slot, none that bars it."""
+    return can_seat(tiles, barred, lambda mask, tile: bool(mask >> tile & 1))
 

@@ -24,6 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import mexican_checker as checker
+from matching import can_seat
 from tutor.games.domino.mexican_train.coach import (CLEAR_LEAD, GOOD_PIPS, _Round, grade, hidden_tiles, inferred_bars,
                                                     lead, playout, recommend)
 from tutor.games.domino.mexican_train.engine import Deal, Position
@@ -91,23 +92,6 @@ def test_the_estimates_are_the_engines_rounds_on_the_same_hidden_deals():
             assert (candidate in rec.equal) == (mean <= CLEAR_LEAD * error)
 
 
-def can_hold(hand, entries) -> bool:
-    """Whether every tile of ``hand`` can take its own entry, none barring it (Kuhn's matching)."""
-    owner: dict[int, int] = {}
-
-    def place(i: int, tried: set[int]) -> bool:
-        for slot, bars in enumerate(entries):
-            if slot in tried or hand[i] in bars:
-                continue
-            tried.add(slot)
-            if slot not in owner or place(owner[slot], tried):
-                owner[slot] = i
-                return True
-        return False
-
-    return len(hand) == len(entries) and all(place(i, set()) for i in range(len(hand)))
-
-
 def rounds_with_draws(count: int, seed: int):
     """Rounds played by the computer player on both seats, as (deal, positions, actions) at their end."""
     rng = random.Random(seed)
@@ -131,7 +115,7 @@ def test_what_the_coach_infers_from_the_other_players_draws_and_passes_is_true_a
             for seat in (0, 1):
                 other = 1 - seat
                 entries = inferred_bars(found[:cut + 1], actions[:cut], seat)
-                assert can_hold(found[cut].hands[other], entries), (text, actions[:cut])
+                assert can_seat(found[cut].hands[other], entries, frozenset.__contains__), (text, actions[:cut])
                 barred += sum(1 for bars in entries if bars)
                 if cut and actions[cut - 1] in ("draw", "pass") and found[cut - 1].to_act == other:
                     table = checker.replay(text, actions[:cut - 1]).copy()
