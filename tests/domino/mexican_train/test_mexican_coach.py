@@ -286,6 +286,17 @@ def _free_game(client, url: str):
                                     shuffled=mexican_play._shuffle_of(table, 0))
 
 
+def learner_grades(game) -> list:
+    """The coach's grade of each of the learner's plays chosen among several, from the position
+    before it, what the learner knew of the other hand then, and the seed of its place in the round."""
+    from tutor.games.domino.mexican_train.guided import LEARNER
+
+    return [grade(game.positions[i], LEARNER, a, seed=i,
+                  known=inferred_bars(game.positions[:i + 1], game.actions[:i], LEARNER))
+            for i, a in enumerate(game.actions)
+            if game.seat_of(i) == LEARNER and a not in ("draw", "pass") and len(game.positions[i].legal_actions()) > 1]
+
+
 def test_the_review_grades_the_rounds_plays_as_the_pages_did(client):
     """The review of the round on the page: every learner play with a choice graded as the game page
     graded it (the coach's grade from the position before it), the counts in the table, the
@@ -314,8 +325,7 @@ def test_the_review_grades_the_rounds_plays_as_the_pages_did(client):
     review = client.get(review_url)
     assert review.status_code == 200
     text = review.get_data(as_text=True)
-    grades = [grade(game.positions[i], LEARNER, a, seed=i) for i, a in enumerate(game.actions)
-              if game.seat_of(i) == LEARNER and a not in ("draw", "pass") and len(game.positions[i].legal_actions()) > 1]
+    grades = learner_grades(game)
     counts = {label: sum(g.label == label for g in grades) for label in ("best", "good", "mistake")}
     for label, count in counts.items():
         assert re.search(rf'<tr class="grade-{label}"><th scope="row">[^<]+</th><td>{count}</td>', text), (label, counts)
@@ -326,3 +336,35 @@ def test_the_review_grades_the_rounds_plays_as_the_pages_did(client):
     # an address the review cannot read is a 400 or 404, never a 500
     assert client.get("/en/domino/hands/mexican-open-double/review?moves=9-9:s0").status_code == 400
     assert client.get("/en/domino/play/review?rules=mexican-train").status_code == 404
+
+
+def test_an_earlier_round_of_a_match_is_reviewed_on_its_own_page(client):
+    """After round 1 of a short match, ``round=1`` reviews it (graded as its pages graded it, no
+    turn to play again: the round is over) and links round 2's review; a round the match has not
+    played is a localized 400."""
+    from test_mexican_play import KEY, free_round
+    from tutor.freeplay import mexican_seed, mexican_shuffle, read_mexican_id
+    from tutor.games.domino.mexican_train.engine import Match
+    from tutor.games.domino.mexican_train.guided import replay
+
+    game_id = parse_qs(urlsplit(client.get("/en/domino/play?rules=mexican-train&short=1").location).query)["g"][0]
+    first, _html = free_round(client, game_id, [], pick=lambda actions: actions[len(actions) // 2])
+    deal = Match.drawn(mexican_seed(KEY, game_id, "first"), read_mexican_id(game_id).top).deal(
+        mexican_seed(KEY, game_id, "deal 0"))
+    game = replay(deal, first, reshuffle=mexican_shuffle(KEY, game_id, 0, 0))
+    grades = learner_grades(game)
+    address = f"/en/domino/play/review?g={game_id}&m={'.'.join(first)}~"
+    text = unescape(client.get(address + "&round=1").get_data(as_text=True))
+    for label in ("best", "good", "mistake"):
+        count = sum(g.label == label for g in grades)
+        assert re.search(rf'<tr class="grade-{label}"><th scope="row">[^<]+</th><td>{count}</td>', text), label
+    assert "Play this turn again" not in text
+    assert '<span aria-current="page">Round 1</span>' in text
+    assert re.search(r'<a href="[^"]*round=2[^"]*">Round 2</a>', text)
+    current = unescape(client.get(address).get_data(as_text=True))
+    assert '<span aria-current="page">Round 2</span>' in current
+    for bad in ("3", "0", "x", "1.5"):
+        refused = client.get(address + f"&round={bad}")
+        assert refused.status_code == 400 and "has no round" in refused.get_data(as_text=True), bad
+    vi = client.get(f"/vi/domino/play/review?g={game_id}&m={'.'.join(first)}~&round=9")
+    assert vi.status_code == 400 and "has no round" not in vi.get_data(as_text=True)

@@ -107,9 +107,10 @@ class MexicanTable:
     def rules_name(self) -> str:
         return rules_name()
 
-    def review_url(self) -> str:
-        """The review of the round on the page (the learner's plays with a choice, graded)."""
-        args = {"present": None, "grade": None}
+    def review_url(self, round_number: int | None = None) -> str:
+        """The review of the round on the page (the learner's plays with a choice, graded), or of
+        the free match's round ``round_number`` (from 1)."""
+        args = {"present": None, "grade": None, "round": round_number}
         if self.hand is not None:
             return url_for("domino_play.guided_review", hand_id=self.hand.id,
                            moves=MOVE_SEPARATOR.join(self.moves) or None, **args)
@@ -262,9 +263,22 @@ def _deal(table: MexicanTable, match: Match) -> Deal:
 def _round_on_page(table: MexicanTable) -> tuple[Match | None, MexicanGame]:
     """The match before the round on the page (None for a guided hand), its earlier rounds checked
     finished, and that round replayed."""
-    match = _match(table) if table.hand is None else None
+    match = _match_before(table, len(table.finished)) if table.hand is None else None
+    deal = table.hand.deal if table.hand is not None else _deal(table, match)
+    return match, _replay(deal, table.moves, shuffled=_shuffle_of(table, len(table.finished)))
+
+
+def _finished_round(table: MexicanTable, index: int) -> MexicanGame:
+    """The free match's finished round ``index`` (from 0) replayed, as its pages played it."""
+    deal = _deal(table, _match_before(table, index))
+    return _replay(deal, table.finished[index], shuffled=_shuffle_of(table, index))
+
+
+def _match_before(table: MexicanTable, rounds: int) -> Match:
+    """A free match after its first ``rounds`` rounds, each checked finished."""
+    match = _match(table)
     if match is not None:
-        for index, actions in enumerate(table.finished):
+        for index, actions in enumerate(table.finished[:rounds]):
             deal = _deal(table, match)
             shuffled = _shuffle_of(table, index)
             result = _refused_as_bad_game(lambda: _finished_outcome(deal, tuple(actions), shuffled), actions, index + 1,
@@ -273,8 +287,7 @@ def _round_on_page(table: MexicanTable) -> tuple[Match | None, MexicanGame]:
                 # TRANSLATORS: a free-play address lists a round as finished although it is not over.
                 raise BadGame(_("Round %(number)s in this address is not finished.", number=index + 1))
             match = match.after(result)
-    deal = table.hand.deal if table.hand is not None else _deal(table, match)
-    return match, _replay(deal, table.moves, shuffled=_shuffle_of(table, len(table.finished)))
+    return match
 
 
 def _page(table: MexicanTable):
@@ -333,26 +346,46 @@ COSTLIEST = 3
 
 
 def review(table: MexicanTable):
-    """The review of the round on the page: how many of the learner's plays had a choice and how
-    they were graded (as the page graded each), the costliest drawn as the table stood before them
-    with the coach's play marked, and, while the round goes on, a link to play that turn again.
-    A round's review, not a match's: a double-twelve round's grades take about a second of CPU."""
-    _match_before, game = _round_on_page(table)
+    """The review of a round: how many of the learner's plays had a choice and how they were graded
+    (as the page graded each), the costliest drawn as the table stood before them with the coach's
+    play marked, and, while the round goes on, a link to play that turn again. In a free match
+    ``round=N`` reviews an earlier round, and the page links every round's review: one round a
+    page, since a double-twelve round's grades take about a second of CPU."""
+    _match_before_page, game = _round_on_page(table)
+    current = len(table.finished) + 1
+    number = _round_asked(table, current)
+    if number != current:
+        game = _finished_round(table, number - 1)
     reviewed = _graded_plays(game)
     over = game.position.is_over()
     costly = sorted((r for r in reviewed if r["graded"].label != "best"), key=lambda r: -r["graded"].loss)[:COSTLIEST]
-    pictures = [{"item": {"graded": item["graded"], "round_number": len(table.finished) + 1},
+    pictures = [{"item": {"graded": item["graded"], "round_number": number},
                  "label": grade_name(item["graded"].label),
                  "svg": _picture(game.positions[item["index"]], False, (item["graded"].recommendation.action,),
                                  id_prefix=f"review{n}"),
                  "lines": train_grade_sentences(item["graded"], LEARNER),
-                 "try_url": "" if over and table.hand is None else table.url(table.moves[:item["learner_actions"]])}
+                 "try_url": "" if (over or number != current) and table.hand is None
+                 else table.url(table.moves[:item["learner_actions"]])}
                 for n, item in enumerate(costly)]
     counts = {label: sum(1 for r in reviewed if r["graded"].label == label) for label in LABELS}
+    round_links = [{"number": n, "url": table.review_url(n), "here": n == number}
+                   for n in range(1, current + 1)] if table.hand is None and current > 1 else []
     # the other domino games' review page: one round, Mexican Train's words and pictures
     return render_template("domino/play/review.html", table=table, hand=table.hand, pictures=pictures, counts=counts,
                            grade_name=grade_name, summary=review_summary([r["graded"] for r in reviewed], "pips"),
-                           rounds=1, reviewed=reviewed)
+                           rounds=1, reviewed=reviewed, round_links=round_links,
+                           round_number=number if round_links else None)
+
+
+def _round_asked(table: MexicanTable, current: int) -> int:
+    """The round a review is about: ``round=N`` (from 1) in a free match, else the round on the page."""
+    asked = request.args.get("round")
+    if asked is None or table.hand is not None:
+        return current
+    if not (asked.isascii() and asked.isdigit() and 1 <= int(asked) <= current):
+        # TRANSLATORS: a Mexican Train review's address names a round the match has not played (yet).
+        raise BadGame(_("This match has no round %(number)s to review.", number=asked[:8]))
+    return int(asked)
 
 
 def free_review():
