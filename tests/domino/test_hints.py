@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from matching import can_seat
 from tutor.games.domino.analysis import Note
 from tutor.games.domino import (
     Action, ActionKind, Deal, Position, Required, Tile, TILES,
@@ -132,20 +133,8 @@ def test_a_view_does_not_change_when_the_hidden_tiles_are_dealt_differently():
 
 
 def _can_match(tiles: list[str], slot_voids: list[int]) -> bool:
-    """Whether every tile can sit in its own slot with none of the slot's void numbers (Kuhn)."""
-    owner: dict[int, int] = {}
-
-    def place(i: int, tried: set[int]) -> bool:
-        for slot, voids in enumerate(slot_voids):
-            if slot in tried or any(voids >> n & 1 for n in halves(tiles[i])):
-                continue
-            tried.add(slot)
-            if slot not in owner or place(owner[slot], tried):
-                owner[slot] = i
-                return True
-        return False
-
-    return len(tiles) == len(slot_voids) and all(place(i, set()) for i in range(len(tiles)))
+    """Whether every tile can sit in its own slot with none of the slot's void numbers."""
+    return can_seat(tiles, slot_voids, lambda voids, tile: any(voids >> n & 1 for n in halves(tile)))
 
 
 def test_what_a_seat_infers_from_draws_and_passes_is_true():

@@ -24,7 +24,8 @@ from tutor.games.domino import Action, ActionKind, Deal, Position
 from tutor.games.domino.analysis import Note
 from tutor.games.domino.hints import SeatTracker, explain_turn, hint_ladder, strategy_notes
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer, TurnSummary
-from tutor.games.domino.playout import BY_RANK, spinner_playout
+from tutor.games.domino.hints.simulation import _spinner_searched, _spinner_value
+from tutor.games.domino.playout import BY_RANK, Pause, spinner_placements, spinner_playout
 from tutor.games.domino.rules import ALL_FIVES_ONE_SPINNER, STRAIGHT_ONE_SPINNER, ALL_FIVES, SATO, STRAIGHT, rules_for_round
 from tutor.games.domino.tiles import BY_WEIGHT, RANK, TILES
 
@@ -231,48 +232,122 @@ def test_a_seat_that_draws_on_four_arms_is_void_in_all_four_numbers():
 
 
 # ---- the playouts behind the recommendation, replayed through the checker --------------------------------
+def opened_round(name: str, seed: int):
+    """A seeded 2-seat round of a spinner rule set once opened: the checker's state at its start,
+    the engine's position, and the hands and stock as the playouts read them (rank masks, drawn
+    with ``pop()``)."""
+    position = Deal.from_seed(seed, 2, SPINNER_RULES[name]).position()
+    state = checker.start([[pair(t) for t in position.hand(s)] for s in range(2)],
+                          [pair(t) for t in position.boneyard_tiles()], name)
+    position = position.apply(position.legal_moves()[0])
+    hands = [sum(1 << RANK[t.index] for t in position.hand(s)) for s in range(2)]
+    stock = [RANK[t.index] for t in reversed(position.boneyard_tiles())]
+    return state, position, hands, stock
+
+
 @pytest.mark.parametrize("name", SPINNER_NAMES)
 def test_spinner_playouts_follow_the_checkers_rules_and_scores(name):
     rules = SPINNER_RULES[name]
     scored = 0
     for number in range(80):
-        position = Deal.from_seed(9_000 + number, 2, rules).position()
-        state = checker.start([[pair(t) for t in position.hand(s)] for s in range(2)],
-                              [pair(t) for t in position.boneyard_tiles()], name)
-        position = position.apply(position.legal_moves()[0])
-        hands = [sum(1 << RANK[t.index] for t in position.hand(s)) for s in range(2)]
-        stock = [RANK[t.index] for t in reversed(position.boneyard_tiles())]
+        state, position, hands, stock = opened_round(name, 9_000 + number)
         spinner = position.layout.spinner.high
         trace: list = []
         winner, points, reason, play_points = spinner_playout(
             hands, spinner, [spinner] * 4, [False] * 4, [False] * 4, position.to_move, 0, stock, rules, BY_RANK, trace)
         names = list(checker.ARMS)  # the playout's arms by index: two more for each double played, when they branch
-        for entry in trace:
-            seat, kind = entry[0], entry[1]
-            assert seat == state.to_move
-            if kind == "blocked":  # over before anyone passes: nobody can play, nothing to draw
-                assert checker.required(state) == "over" and entry is trace[-1]
-                break
-            if kind == "play":
-                piece, arm = pair(TILES[BY_WEIGHT[entry[2]]]), names[entry[3]]
-                if piece[0] == piece[1] and not name.endswith("one-spinner"):
-                    names += [f"{piece[0]}-{piece[0]}.left", f"{piece[0]}-{piece[0]}.right"]
-                plays = checker.legal_plays(state)
-                assert (piece, arm) in plays
-                # the model of a player: the best score first (All Fives), then the heaviest tile
-                best = max(checker.points_of(state, p, a) for p, a in plays)
-                assert checker.points_of(state, piece, arm) == best
-                scored += best > 0
-                state = checker.apply(state, ("play", piece, arm))
-            else:
-                if kind == "draw":
-                    assert pair(TILES[BY_WEIGHT[entry[2]]]) == state.boneyard[0]
-                state = checker.apply(state, (kind,))
+        state, found = replay_trace(state, trace, names, name)
+        scored += found
         expected = checker.result(state)
         assert expected is not None
         assert (winner, points, reason) == (expected["winner"], expected["points"], expected["reason"])
         assert tuple(play_points) == expected["play_points"]
     assert (scored > 50) == name.startswith("all-fives")
+
+
+def replay_trace(state, trace: list, names: list[str], name: str, modelled: bool = True):
+    """A playout's trace replayed through the checker, each play legal there and (``modelled``)
+    the model's: the best score first (All Fives), then the heaviest tile. ``names`` (the arms by
+    index) grows as doubles branch. The state reached, and how many plays scored."""
+    scored = 0
+    for entry in trace:
+        seat, kind = entry[0], entry[1]
+        assert seat == state.to_move
+        if kind == "blocked":  # over before anyone passes: nobody can play, nothing to draw
+            assert checker.required(state) == "over" and entry is trace[-1]
+            break
+        if kind == "play":
+            piece, arm = pair(TILES[BY_WEIGHT[entry[2]]]), names[entry[3]]
+            if piece[0] == piece[1] and not name.endswith("one-spinner"):
+                names += [f"{piece[0]}-{piece[0]}.left", f"{piece[0]}-{piece[0]}.right"]
+            plays = checker.legal_plays(state)
+            assert (piece, arm) in plays
+            best = max(checker.points_of(state, p, a) for p, a in plays)
+            assert not modelled or checker.points_of(state, piece, arm) == best
+            modelled = True  # only a forced first play may be another
+            scored += best > 0
+            state = checker.apply(state, ("play", piece, arm))
+        else:
+            if kind == "draw":
+                assert pair(TILES[BY_WEIGHT[entry[2]]]) == state.boneyard[0]
+            state = checker.apply(state, (kind,))
+    return state, scored
+
+
+def checker_value(state, seat: int, rules) -> tuple[float, int]:
+    """An ended round as the viewer ranks it, from the checker's result: in All Fives the points
+    (play and round-end) over the opponent's; in Straight won, tied or lost, then the points."""
+    ended = checker.result(state)
+    winner, points = ended["winner"], ended["points"]
+    if not rules.scores_ends:
+        return (1.0, points) if winner == seat else (0.5, 0) if winner is None else (0.0, -points)
+    total = [p + (points if s == winner else 0) for s, p in enumerate(ended["play_points"])]
+    return float(total[seat] - total[1 - seat]), 0
+
+
+@pytest.mark.parametrize("name", SPINNER_NAMES)
+def test_the_spinner_search_keeps_the_placement_whose_round_ends_best_for_the_viewer(name):
+    """At the viewer's first turn with a real choice, each placement the search tries is a play
+    the checker allows, every allowed play has one (arms alike count once), and each played out
+    (the model on both seats after it) and replayed through the checker: the search's round is
+    worth the best of them."""
+    rules = SPINNER_RULES[name]
+    searched = 0
+    for number in range(60):
+        start, position, hands, stock = opened_round(name, 9_500 + number)
+        seat = position.to_move
+        spinner = position.layout.spinner.high
+        table = ([spinner] * 4, [False] * 4, [False] * 4)
+        searched_value = _spinner_value(_spinner_searched(
+            hands[:], spinner, *(list(t) for t in table), seat, stock[:], rules, seat), seat, rules)
+        pause, trace = Pause(seat), []
+        numbers, doubles, filled = (list(t) for t in table)
+        paused_hands, paused_stock = hands[:], stock[:]
+        if spinner_playout(paused_hands, spinner, numbers, doubles, filled, seat, 0, paused_stock, rules, BY_RANK,
+                           trace, pause=pause)[2] != "choice":
+            continue
+        names = list(checker.ARMS)
+        paused, _ = replay_trace(start, trace, names, name)
+        plays = checker.legal_plays(paused)
+        assert paused.to_move == seat and len(plays) > 1
+        # the search's placements: each a play the checker allows, and every allowed play has one of
+        # the same tile at an arm showing the same number (arms alike count once)
+        chosen = spinner_placements(paused_hands[seat], numbers, doubles, filled)
+        as_played = [(pair(TILES[BY_WEIGHT[bit]]), names[arm]) for bit, arm in chosen]
+        assert set(as_played) <= set(plays)
+        showing = {arm: numbers[i] for i, arm in enumerate(names)}
+        assert all(any(p == piece and showing[a] == showing[arm] for p, a in as_played) for piece, arm in plays)
+        values = []
+        for (bit, arm), (piece, named) in zip(chosen, as_played):
+            resumed: list = []
+            spinner_playout(paused_hands[:], spinner, numbers[:], doubles[:], filled[:], seat, pause.passes,
+                            paused_stock[:], rules, BY_RANK, resumed, first=(bit, arm), points=pause.points[:])
+            assert resumed[0][1:] == ("play", bit, arm)
+            ended, _ = replay_trace(paused, resumed, names[:], name, modelled=False)
+            values.append(checker_value(ended, seat, rules))
+        assert searched_value == max(values), (name, number)
+        searched += 1
+    assert searched > 20, searched
 
 
 # ---- the players ----------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The hint engine's simulated players on a line (tutor/games/domino/hints/simulation.py):
 
-- ``sensible_choice``, the model of the other seats, makes the placement the project's
-  HeuristicPlayer scores highest (its own scoring on tiles and views, not the bit masks), where
-  no seat has shown a number it lacks (the one term the model leaves out);
+- ``sensible_player``, the model of the other seats, makes the placement the project's
+  HeuristicPlayer scores highest (its own scoring on tiles and views, not the bit masks), with the
+  numbers the other seats have shown they lack;
 - ``_searched`` keeps, at the viewer's first real choice in a deal, the placement whose round ends
   best for the viewer: checked against every placement played out by the engine's own positions
   (``Position.apply`` from the paused table), each seat choosing as in the search.
@@ -15,7 +15,7 @@ import random
 from tutor.games.domino import PLAYBOARD, Action, Deal, End, RoundRecord
 from tutor.games.domino.hints import SeatView
 from tutor.games.domino.hints.recommendation import game_key
-from tutor.games.domino.hints.simulation import _searched, sensible_choice
+from tutor.games.domino.hints.simulation import _searched, sensible_player
 from tutor.games.domino.players import HeuristicPlayer
 from tutor.games.domino.playout import BY_RANK, Pause, heaviest_choice, placements, playout
 from tutor.games.domino.tiles import BY_WEIGHT, TILES
@@ -30,7 +30,7 @@ def placement_action(answer: int, left: int) -> Action:
 
 def test_the_model_of_a_player_chooses_as_the_heuristic_player_scores():
     player = HeuristicPlayer()
-    compared = 0
+    compared = lacked = 0
     rng = random.Random(5)
     for _ in range(400):
         deal = Deal.from_seed(rng.randrange(1 << 30), 2)
@@ -38,26 +38,31 @@ def test_the_model_of_a_player_chooses_as_the_heuristic_player_scores():
         while not position.is_over():
             view = SeatView.from_record(RoundRecord(deal, actions), seat=position.to_move)
             legal = view.legal_actions()
-            if view.ends is not None and legal[0].tile is not None and len({game_key(view, a) for a in legal}) > 1 \
-                    and not any(view.voids(s) for s in range(2)):
-                scores = {game_key(view, a): player.score(view, a, set()) for a in legal}
+            if view.ends is not None and legal[0].tile is not None and len({game_key(view, a) for a in legal}) > 1:
+                lacking = set(view.voids(1 - view.seat))
+                scores = {game_key(view, a): player.score(view, a, lacking) for a in legal}
                 best = max(scores.values())
                 if list(scores.values()).count(best) == 1:
                     hand = ranked(view.hand)
                     left, right = view.ends
                     lt, rt = BY_RANK.number_mask[left], BY_RANK.number_mask[right]
-                    answer = sensible_choice(hand & (lt | rt), hand, lt, rt, None)
+                    answer = sensible_player(sum(1 << n for n in lacking))(hand & (lt | rt), hand, lt, rt, None)
                     assert scores[game_key(view, placement_action(answer, left))] == best, (deal, actions)
                     compared += 1
+                    lacked += bool(lacking)
             action = rng.choice(position.legal_actions())
             actions.append(str(action))
             position = position.apply(action)
-    assert compared > 300
+    assert compared > 300 and lacked > 50
 
 
 def ranked(mask: int) -> int:
     """A hand by tile index as a mask by weight rank (the simulation's encoding)."""
     return sum(1 << r for r, index in enumerate(BY_WEIGHT) if mask >> index & 1)
+
+
+#: the others' model as the search sees it in a deal read before any seat has shown a number it lacks
+OTHERS = sensible_player(0)
 
 
 def model_action(position, seat: int) -> Action:
@@ -69,7 +74,7 @@ def model_action(position, seat: int) -> Action:
     hand = ranked(position.hands[position.to_move])
     left, right = position.ends
     lt, rt = BY_RANK.number_mask[left], BY_RANK.number_mask[right]
-    policy = heaviest_choice if position.to_move == seat else sensible_choice
+    policy = heaviest_choice if position.to_move == seat else OTHERS
     return placement_action(policy(hand & (lt | rt), hand, lt, rt, None), left)
 
 
@@ -98,7 +103,7 @@ def test_the_search_keeps_the_placement_whose_round_ends_best_for_the_viewer():
         rank = {index: r for r, index in enumerate(BY_WEIGHT)}
         stock = [rank[i] for i in reversed(position.boneyard)]
         left, right = position.ends
-        policies = [heaviest_choice if s == seat else sensible_choice for s in range(2)]
+        policies = [heaviest_choice if s == seat else OTHERS for s in range(2)]
         winner, points, _ = _searched(hands[:], left, right, seat, 0, stock[:], policies, PLAYBOARD, seat, 1)
         # the engine up to the seat's first real choice (the models choose before it)
         pause = Pause(seat)

@@ -78,11 +78,12 @@ class Pause:
     and ``right`` numbers and the ``passes`` in a row here and returns the reason "choice" (the
     hands and the stock it was given are as they stand then)."""
 
-    __slots__ = ("seat", "skip", "left", "right", "passes")
+    __slots__ = ("seat", "skip", "left", "right", "passes", "points")
 
     def __init__(self, seat: int, skip: int = 0) -> None:
         self.seat, self.skip = seat, skip
         self.left = self.right = self.passes = 0
+        self.points: list[int] = []  # with a spinner: each seat's play points so far
 
 
 def placements(fit: int, left: int, right: int, number_mask: Sequence[int]) -> list[int]:
@@ -271,6 +272,30 @@ def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD, tra
 SpinnerOutcome = tuple[int | None, int, str, list[int]]
 
 
+def spinner_placements(fit: int, numbers: list[int], doubles: list[bool], filled: list[bool],
+                       encoding: Encoding = BY_RANK) -> list[tuple[int, int]]:
+    """Each distinct way to play one of the ``fit`` tiles on a spinner table (arms as
+    :func:`spinner_playout` reads them), as ``(bit, arm)``: arms alike (the same open number and
+    end, and the same part in opening the spinner's up and down) count once."""
+    high, low = encoding.high, encoding.low
+    sides_open = filled[0] and filled[1]
+    open_arms = range(len(numbers)) if sides_open else (0, 1, *range(4, len(numbers)))
+    found, seen = [], set()
+    while fit:
+        bit = fit & -fit
+        fit ^= bit
+        index = bit.bit_length() - 1
+        for arm in open_arms:
+            n = numbers[arm]
+            if high[index] != n and low[index] != n:
+                continue
+            key = (index, n, doubles[arm], filled[arm], arm < 2 and not sides_open)
+            if key not in seen:
+                seen.add(key)
+                found.append((index, arm))
+    return found
+
+
 def spinner_playout(
     hands: list[int],
     spinner: int,
@@ -283,6 +308,9 @@ def spinner_playout(
     rules: RuleSet,
     encoding: Encoding = BY_RANK,
     trace: list | None = None,
+    pause: Pause | None = None,
+    first: tuple[int, int] | None = None,
+    points: list[int] | None = None,
 ) -> SpinnerOutcome:
     """Finish an opened Straight or All Fives round on bit masks. The table is a list of arms:
     ``numbers`` each arm's open number, ``doubles`` whether the tile at its end is a double,
@@ -302,13 +330,20 @@ def spinner_playout(
     a ``trace`` list each action is appended as ``(seat, "play", bit, arm)`` (``arm``: the index in
     the lists), ``(seat, "draw", bit)`` or ``(seat, "pass")`` so a test can replay it, and a round
     blocked without passes ends with ``(seat, "blocked")``.
+
+    For a search: with a ``pause``, stop at that seat's turn when it has two distinct placements or
+    more (:func:`spinner_placements`), after ``pause.skip`` such turns, leaving the passes in a row
+    and the play points so far on the pause and the lists as they stand, and return the reason
+    "choice"; ``first`` is a placement ``(bit, arm)`` the seat to move makes at once, and
+    ``points`` the play points so far.
     """
     seats = len(hands)
     high, low, value, number_mask = encoding
     scoring = rules.scores_ends
     branching = rules.doubles_branch
     stuck_ends = rules.ends_when_stuck
-    play_points = [0] * seats
+    play_points = points if points is not None else [0] * seats
+    paused_seat = pause.seat if pause is not None else -1
     # the count of the open ends (All Fives): each filled arm's end, a double's both halves, and
     # the spinner's two halves while one of its ends is bare
     count = sum((n + n if d else n) for n, d, f in zip(numbers, doubles, filled) if f)
@@ -351,9 +386,18 @@ def spinner_playout(
                     return winner, points, "blocked", play_points
                 to_move = to_move + 1 if to_move + 1 < seats else 0
                 continue
+        if to_move == paused_seat and first is None and len(spinner_placements(fit, numbers, doubles, filled, encoding)) > 1:
+            assert pause is not None
+            if pause.skip:
+                pause.skip -= 1
+            else:
+                pause.passes, pause.points = passes, play_points
+                return None, 0, "choice", play_points
         # the play: the best score (All Fives), then the heaviest tile, then the first arm
         best_key, index, arm = -1, 0, 0
         candidates = fit if scoring else 1 << (fit.bit_length() - 1)
+        if first is not None:
+            (index, arm), first, candidates = first, None, 0
         while candidates:
             bit = candidates & -candidates
             candidates ^= bit

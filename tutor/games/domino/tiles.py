@@ -12,7 +12,7 @@ Tile.parse('6-3')
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from tutor.games.domino.errors import InvalidTileError
 
@@ -145,8 +145,8 @@ def tiles_in(mask: int) -> Iterator[Tile]:
         mask ^= low_bit
 
 
-def sum_over_bits(mask: int, values: tuple[int, ...]) -> int:
-    """The sum of ``values[i]`` over every set bit ``i`` of ``mask``."""
+def sum_over_bits(mask: int, values: Sequence[float]) -> float:
+    """The sum of ``values[i]`` over every set bit ``i`` of ``mask`` (an int for int values)."""
     total = 0
     while mask:
         low_bit = mask & -mask
