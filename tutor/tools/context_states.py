@@ -585,8 +585,9 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
     """Free-play addresses of Mexican Train states that walks seldom reach, found with the engine:
     ``matches`` shorter matches (double-six) played to their ends by seeded random choices of the
     learner; of their states, the learner's turns with a kind of choice not met before (only a draw,
-    only a pass, ...; the hint asked for), the coach's hints and grades of each kind, and the rounds' ends with a kind of result not met before
-    (lost, tied, the match's last round won, lost or shared)."""
+    only a pass, ...; the hint asked for), the coach's hints and grades of each kind, the rounds' ends with a kind of result not met before
+    (lost, tied, the match's last round won, lost or shared), and the review of an earlier round
+    (and of one the match has not played)."""
     from tutor.freeplay import new_mexican_id, read_mexican_id
     from tutor.games.domino.mexican_train.coach import grade, recommend
     from tutor.games.domino.mexican_train.guided import LEARNER
@@ -627,6 +628,9 @@ def designed_mexican_states(app, matches: int = 6, seed: int = 0) -> list[str]:
                       winners)
                 match = after
                 table.finished.append(moves)
+                if not match.is_over():  # an earlier round's review, and a round not played yet
+                    offer(table.review_url(1), "review of an earlier round")
+                    offer(table.review_url(len(table.finished) + 2), "review of a round not played")
     return found.paths
 
 
