@@ -29,8 +29,6 @@ class Event:
     ``ends`` are the numbers at the open ends just before the action (None before the opening): a
     line's left and right, or a spinner's open arms in the order left, right, up, down. ``tile`` is
     the tile opened or played; for a draw it is the drawn tile only when the viewer drew it.
-    ``voids`` is, seat by seat, what the whole table knew just before the action: a bit mask of the
-    numbers that seat had shown it holds none of (the viewer's own seat as the others saw it).
     """
 
     seat: int
@@ -38,7 +36,6 @@ class Event:
     tile: Tile | None
     end: End | None
     ends: tuple[int, ...] | None
-    voids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,8 +75,8 @@ class SeatView:
     #: The round is over, blocked because nobody can play with nothing left to draw (Sato 157,
     #: Straight, All Fives): every seat sees the round end, though not the others' tiles.
     blocked: bool = False
-    #: Seat by seat, the numbers the whole table knows that seat holds none of now (a 7-bit mask,
-    #: as :attr:`Event.voids`): for the viewer's own seat, what its draws and passes showed the others.
+    #: Seat by seat, the numbers the whole table knows that seat holds none of now (a 7-bit mask):
+    #: for the viewer's own seat, what its draws and passes showed the others.
     table_voids: tuple[int, ...] = ()
 
     # ----- building -----------------------------------------------------------------------------
@@ -254,8 +251,7 @@ class SeatTracker:
         tile = action.tile
         if action.kind is ActionKind.DRAW and mover == seat:
             tile = TILES[(after.hands[seat] & ~before.hands[seat]).bit_length() - 1]
-        self._events.append(Event(mover, action.kind, tile, action.end, ends,
-                                  tuple(_common_voids(slots) for slots in self._slots)))
+        self._events.append(Event(mover, action.kind, tile, action.end, ends))
         mover_slots, mover_barred = self._slots[mover], self._barred[mover]
         if action.kind is ActionKind.DRAW or action.kind is ActionKind.PASS:
             assert ends is not None
