@@ -223,7 +223,8 @@ GRADE_BOX = re.compile(r'<section class="grade grade-(\w+)"')
 
 def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
     """Free play, the learner's actions by the page's buttons: after each play chosen among several,
-    the page shows the grade the coach gives it from the position before it; after a draw, a pass or
+    the page shows the grade the coach gives it from the position before it (and what the learner
+    knew of the other hand then); after a draw, a pass or
     a forced play, none. The hint names the coach's play, and that play is graded best (the same
     recommendation). grade=0 turns it off, in every link; grade=2 is a 400."""
     from tutor.freeplay import read_mexican_id
@@ -245,7 +246,8 @@ def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
         mine = [i for i in range(len(game.actions)) if game.seat_of(i) == LEARNER]
         box = GRADE_BOX.search(page)
         if mine and game.actions[mine[-1]] not in ("draw", "pass") and len(game.positions[mine[-1]].legal_actions()) > 1:
-            expected = grade(game.positions[mine[-1]], LEARNER, game.actions[mine[-1]], seed=mine[-1])
+            expected = grade(game.positions[mine[-1]], LEARNER, game.actions[mine[-1]], seed=mine[-1],
+                             known=game.known_before(mine[-1]))
             assert box and box[1] == expected.label, (url, expected)
             graded += 1
         else:
@@ -256,7 +258,7 @@ def test_the_game_page_grades_the_learners_last_play_with_a_choice(client):
             break
         choice = list(buttons)[-1]
         if len(buttons) > 1 and hinted < 3:  # the hint names the coach's play; played, it is graded best
-            coach = recommend(game.position, LEARNER, seed=len(game.actions))
+            coach = recommend(game.position, LEARNER, seed=len(game.actions), known=game.known_before(len(game.actions)))
             with client.application.test_request_context("/en/"):
                 words = action_words(coach.action, LEARNER)
             assert f"Play {words}." in unescape(client.get(url + "&hint=1").get_data(as_text=True)), url
