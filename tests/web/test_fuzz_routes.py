@@ -332,3 +332,9 @@ def test_each_route_answers_garbage_in_every_language(app, client, each_rule, la
         for method in sorted((each_rule.methods or set()) | {"PUT"}):
             body = {"data": {"answer": odd}} if method in ("POST", "PUT") else {}
             check(client, app, method, path, [("moves", odd), ("g", odd), ("seed", odd), ("hint", odd)], body, lang)
+
+
+@pytest.mark.parametrize("path", ["/static/%00extra", "/static/tutor%00.css", "/static/a%00/b.css"])
+def test_a_static_name_no_file_can_have_is_a_404(client, path):
+    """A NUL byte in a static file's name (the fuzzing above found it once) is no file: a 404, not a 500."""
+    assert client.get(path).status_code == 404

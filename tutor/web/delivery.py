@@ -59,7 +59,7 @@ class StaticFiles:
             if path.resolve().parent != self.folder.resolve() or not path.is_file():
                 return None
             mtime = path.stat().st_mtime_ns
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a name no file can have (a NUL byte in it)
             return None
         known = self._files.get(name)
         if known is None or known[0] != mtime:
