@@ -24,6 +24,7 @@ from tutor.games.domino import Action, ActionKind, Deal, Position
 from tutor.games.domino.analysis import Note
 from tutor.games.domino.hints import SeatTracker, explain_turn, hint_ladder, strategy_notes
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer, TurnSummary
+from tutor.games.domino.hints import simulation
 from tutor.games.domino.hints.simulation import _spinner_searched, _spinner_value
 from tutor.games.domino.playout import BY_RANK, Pause, spinner_placements, spinner_playout
 from tutor.games.domino.rules import ALL_FIVES_ONE_SPINNER, STRAIGHT_ONE_SPINNER, ALL_FIVES, SATO, STRAIGHT, rules_for_round
@@ -305,14 +306,18 @@ def checker_value(state, seat: int, rules) -> tuple[float, int]:
     return float(total[seat] - total[1 - seat]), 0
 
 
+@pytest.mark.parametrize("width", [None, 2])
 @pytest.mark.parametrize("name", SPINNER_NAMES)
-def test_the_spinner_search_keeps_the_placement_whose_round_ends_best_for_the_viewer(name):
+def test_the_spinner_search_keeps_the_placement_whose_round_ends_best_for_the_viewer(name, width, monkeypatch):
     """At the viewer's first turn with a real choice, each placement the search tries is a play
     the checker allows, every allowed play has one (arms alike count once), and each played out
     (the model on both seats after it) and replayed through the checker: the search's round is
-    worth the best of them."""
+    worth the best of the model's favourite ``SPINNER_SEARCH_WIDTH`` (the checker's most points,
+    then the heaviest tile, then the first arm; with a width of 2 the cap is met in most rounds)."""
     rules = SPINNER_RULES[name]
-    searched = 0
+    if width is not None:
+        monkeypatch.setattr(simulation, "SPINNER_SEARCH_WIDTH", width)
+    searched = capped = 0
     for number in range(60):
         start, position, hands, stock = opened_round(name, 9_500 + number)
         seat = position.to_move
@@ -344,10 +349,18 @@ def test_the_spinner_search_keeps_the_placement_whose_round_ends_best_for_the_vi
                             paused_stock[:], rules, BY_RANK, resumed, first=(bit, arm), points=pause.points[:])
             assert resumed[0][1:] == ("play", bit, arm)
             ended, _ = replay_trace(paused, resumed, names[:], name, modelled=False)
-            values.append(checker_value(ended, seat, rules))
-        assert searched_value == max(values), (name, number)
+            values.append((checker.points_of(paused, piece, named), bit, checker_value(ended, seat, rules)))
+        # the model's order: most points, then the heaviest tile; sorted() keeps the arms' order
+        favourites = sorted(values, key=lambda v: v[:2], reverse=True)[:simulation.SPINNER_SEARCH_WIDTH]
+        assert searched_value == max(v[2] for v in favourites), (name, number)
+        # and the model's favourite is the play the model makes there
+        own_choice: list = []
+        spinner_playout(paused_hands[:], spinner, numbers[:], doubles[:], filled[:], seat, pause.passes,
+                        paused_stock[:], rules, BY_RANK, own_choice, points=pause.points[:])
+        assert favourites[0][:2] == values[chosen.index(tuple(own_choice[0][2:]))][:2]
         searched += 1
-    assert searched > 20, searched
+        capped += len(values) > simulation.SPINNER_SEARCH_WIDTH
+    assert searched > 20 and (width is None or capped > 10), (searched, capped)
 
 
 # ---- the players ----------------------------------------------------------------------------------------

@@ -272,6 +272,21 @@ def random_round(rng: random.Random, seats: int, rules: RuleSet = PLAYBOARD, tra
 SpinnerOutcome = tuple[int | None, int, str, list[int]]
 
 
+def _open_arms(filled: list[bool], arms: int) -> Sequence[int]:
+    """The arms a tile may go on: every arm once the spinner's left and right hold a tile, else
+    those two and the doubles' branches (the spinner's up and down open last)."""
+    return range(arms) if filled[0] and filled[1] else (0, 1, *range(4, arms))
+
+
+def _open_count(spinner: int, numbers: list[int], doubles: list[bool], filled: list[bool]) -> int:
+    """All Fives' count of the open ends: each filled arm's end, a double's both halves, and the
+    spinner's two halves while one of its sides is bare."""
+    count = sum((n + n if d else n) for n, d, f in zip(numbers, doubles, filled) if f)
+    if not (filled[0] and filled[1]):
+        count += spinner + spinner
+    return count
+
+
 def spinner_placements(fit: int, numbers: list[int], doubles: list[bool], filled: list[bool],
                        encoding: Encoding = BY_RANK) -> list[tuple[int, int]]:
     """Each distinct way to play one of the ``fit`` tiles on a spinner table (arms as
@@ -279,13 +294,12 @@ def spinner_placements(fit: int, numbers: list[int], doubles: list[bool], filled
     end, and the same part in opening the spinner's up and down) count once."""
     high, low = encoding.high, encoding.low
     sides_open = filled[0] and filled[1]
-    open_arms = range(len(numbers)) if sides_open else (0, 1, *range(4, len(numbers)))
     found, seen = [], set()
     while fit:
         bit = fit & -fit
         fit ^= bit
         index = bit.bit_length() - 1
-        for arm in open_arms:
+        for arm in _open_arms(filled, len(numbers)):
             n = numbers[arm]
             if high[index] != n and low[index] != n:
                 continue
@@ -294,6 +308,24 @@ def spinner_placements(fit: int, numbers: list[int], doubles: list[bool], filled
                 seen.add(key)
                 found.append((index, arm))
     return found
+
+
+def by_model_preference(found: list[tuple[int, int]], spinner: int, numbers: list[int], doubles: list[bool],
+                        filled: list[bool], scoring: bool, encoding: Encoding = BY_RANK) -> list[tuple[int, int]]:
+    """Placements (from :func:`spinner_placements`, hands in :data:`BY_RANK`) in the order
+    :func:`spinner_playout`'s players prefer them: the most points (All Fives, ``scoring``), then
+    the heaviest tile, then the first arm; the first is the one its players make."""
+    high, low = encoding.high, encoding.low
+    count = _open_count(spinner, numbers, doubles, filled)
+
+    def preference(placement: tuple[int, int]) -> int:
+        index, arm = placement
+        if not scoring:
+            return index
+        a, b = high[index], low[index]
+        after = _count_after(count, spinner, numbers, doubles, filled, arm, a + b - numbers[arm], a == b)
+        return index + (after << 5 if after % 5 == 0 else 0)
+    return sorted(found, key=preference, reverse=True)
 
 
 def spinner_playout(
@@ -344,15 +376,10 @@ def spinner_playout(
     stuck_ends = rules.ends_when_stuck
     play_points = points if points is not None else [0] * seats
     paused_seat = pause.seat if pause is not None else -1
-    # the count of the open ends (All Fives): each filled arm's end, a double's both halves, and
-    # the spinner's two halves while one of its ends is bare
-    count = sum((n + n if d else n) for n, d, f in zip(numbers, doubles, filled) if f)
-    if not (filled[0] and filled[1]):
-        count += spinner + spinner
+    count = _open_count(spinner, numbers, doubles, filled)
     while True:
         hand = hands[to_move]
-        sides_open = filled[0] and filled[1]
-        open_arms = range(len(numbers)) if sides_open else (0, 1, *range(4, len(numbers)))
+        open_arms = _open_arms(filled, len(numbers))
         showing = 0
         for where in open_arms:
             showing |= number_mask[numbers[where]]

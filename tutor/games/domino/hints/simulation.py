@@ -19,8 +19,8 @@ from typing import Sequence
 from tutor.games.domino import Action, ActionKind
 from tutor.games.domino.dealing import ConstrainedShuffle
 from tutor.games.domino.players import HeuristicPlayer
-from tutor.games.domino.playout import (BY_RANK, Outcome, Pause, Policy, SpinnerOutcome, heaviest_choice, placements, playout,
-                                       spinner_placements, spinner_playout)
+from tutor.games.domino.playout import (BY_RANK, Outcome, Pause, Policy, SpinnerOutcome, by_model_preference,
+                                       heaviest_choice, placements, playout, spinner_placements, spinner_playout)
 from tutor.games.domino.rules import RuleSet
 from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
@@ -413,6 +413,13 @@ def _spinner_value(outcome: SpinnerOutcome, seat: int, rules: RuleSet) -> tuple[
     return float(total[seat] - max(p for s, p in enumerate(total) if s != seat)), 0
 
 
+#: The most placements searched at the viewer's choice in a spinner deal: the model's favourites
+#: (:func:`~tutor.games.domino.playout.by_model_preference`). A wide table can offer 14, and the
+#: search's cost grows with them; in 60 rounds of All Fives 7 % of the searched choices had more
+#: than 6 (bench/spinner_hints.py measures what the cap costs and saves).
+SPINNER_SEARCH_WIDTH = 6
+
+
 def _spinner_searched(hands: list[int], spinner: int, numbers: list[int], doubles: list[bool], filled: list[bool],
                       to_move: int, stock: list[int], rules: RuleSet, seat: int) -> SpinnerOutcome:
     """Finish a spinner deal (as :func:`~tutor.games.domino.playout.spinner_playout`, which uses up
@@ -424,7 +431,10 @@ def _spinner_searched(hands: list[int], spinner: int, numbers: list[int], double
         return outcome
     best: SpinnerOutcome | None = None
     best_value = (-math.inf, 0)
-    for placement in spinner_placements(hands[seat], numbers, doubles, filled):
+    found = spinner_placements(hands[seat], numbers, doubles, filled)
+    if len(found) > SPINNER_SEARCH_WIDTH:
+        found = by_model_preference(found, spinner, numbers, doubles, filled, rules.scores_ends)[:SPINNER_SEARCH_WIDTH]
+    for placement in found:
         found = spinner_playout(hands[:], spinner, numbers[:], doubles[:], filled[:], seat, pause.passes, stock[:],
                                 rules, BY_RANK, first=placement, points=pause.points[:])
         value = _spinner_value(found, seat, rules)
