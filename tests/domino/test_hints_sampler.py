@@ -5,14 +5,16 @@ than the opening tile was dealt), every draw and pass, and every hand size.
 Impossibility is judged here from the public record alone, not from the engine's view: what the
 opening tile says about the tiles dealt, and what each draw and pass says about the hand then."""
 
+import math
 import random
 
 import pytest
 
 from matching import can_seat
 from tutor.games.domino import ActionKind, Deal, RoundRecord, TILES
-from tutor.games.domino.hints import _BY_WEIGHT, SeatView, _Sampler
-from tutor.games.domino.players import RandomPlayer
+from tutor.games.domino.hints import _BY_WEIGHT, SeatView, _Sampler, simulation
+from tutor.games.domino.players import HeuristicPlayer, RandomPlayer
+from tutor.games.domino.tiles import RANK
 
 
 def weight(tile) -> tuple[int, int]:
@@ -149,3 +151,39 @@ def _fits(tiles: list[int], barred: list[int]) -> bool:
     """Whether each tile can take its own slot, none that bars it."""
     return can_seat(tiles, barred, lambda mask, tile: bool(mask >> tile & 1))
 
+
+
+# ----- what the others' plays say: the likelihood of a deal ---------------------------------------------------
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_likelihood_of_the_real_deal_counts_the_real_hand_at_each_play_since_a_draw(seats):
+    """The real deal's likelihood is, for every play by another seat that has drawn nothing since,
+    1 / the weight of the tiles of its real hand then that fitted the table (``exp(SHARPNESS x
+    pips)`` each): computed here from the positions alone. (Counting the plays before a draw too,
+    with the hand held then, measured worse: see ``simulation._Choices``.)"""
+    checked = used = 0
+    for number in range(30):
+        deal = Deal.from_seed(4_400 + number, seats)
+        player, record = HeuristicPlayer(number), RoundRecord(deal)
+        position = deal.position()
+        while not position.is_over():
+            action = player.choose(SeatView.from_record(record, position.to_move))
+            record.actions.append(action)
+            position = position.apply(action)
+        positions = record.positions()
+        for upto in range(4, len(record.actions), 3):
+            viewer = positions[upto].to_move
+            view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+            real = [sum(1 << RANK[t.index] for t in positions[upto].hand(s)) for s in range(seats)]
+            expected = 1.0
+            for i, action in enumerate(record.actions[:upto]):
+                mover = positions[i].to_move
+                later = [a for j, a in enumerate(record.actions[i + 1:upto], i + 1) if positions[j].to_move == mover]
+                if mover == viewer or action.kind is not ActionKind.PLAY or any(a.kind is ActionKind.DRAW for a in later):
+                    continue
+                ends = set(positions[i].ends)
+                expected /= sum(math.exp(simulation.SHARPNESS * (t.high + t.low))
+                                for t in positions[i].hand(mover) if t.high in ends or t.low in ends)
+                used += 1
+            assert simulation._Choices(view).likelihood(real) == pytest.approx(expected, rel=1e-9)
+            checked += 1
+    assert checked > 100 and used > 200, (checked, used)

@@ -285,7 +285,15 @@ class _Choices:
     nothing since (so every tile it holds now, and every tile it has played since, was in its
     hand then), with the tiles that fitted the table at that moment. A seat is taken to prefer its
     heavier tiles: it chose the tile it played with a chance in proportion to ``exp(SHARPNESS x its
-    pips)`` among those that fitted."""
+    pips)`` among those that fitted.
+
+    Measured with bench/hints.py over 2,000 rounds (against heaviest-first / the HeuristicPlayer):
+    with every fitting tile alike (a sharpness of 0) the coach won 74.5 / 68.3 %, with 0.5 75.8 /
+    69.2 %. Counting every play, with the tiles the hand held then (dealt, or drawn before it),
+    measured worse at every sharpness tried: 73.2-74.2 / 66.2-66.8 % (0.25, 0.5, 1), and 73.3 /
+    65.9 % with a heaviest-first reading (each fitting heavier tile held costing a factor 4): a
+    hand's older choices mislead more than they tell. Two such runs differ by about ±0.8 points
+    (the standard error of their round-by-round difference)."""
 
     def __init__(self, view: SeatView) -> None:
         weight = [math.exp(SHARPNESS * pips) for pips in _R_VALUE]  # by rank
