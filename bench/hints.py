@@ -1,8 +1,13 @@
 """The hint engine's strength and speed: it plays its own recommendations against an opponent.
 
-Run by hand (never a timed test): ``.venv/bin/python bench/hints.py [rounds] [samples] [opponent]``
-(2,000 rounds, the engine's default number of determinizations and ``heaviest`` unless given;
+Run by hand (never a timed test):
+``.venv/bin/python bench/hints.py [rounds] [samples] [opponent] [seed offset] [results file]``
+(2,000 rounds, the engine's default number of determinizations, ``heaviest`` and 0 unless given;
 ``heuristic``: the project's HeuristicPlayer, free play's opponent, seeing its own seat's view).
+The seed offset is added to every recommendation's seed: the same deals played with other
+simulated deals show how far the figure moves by chance. A results file receives each round's
+score as a JSON list, so two settings can be compared round by round:
+``bench/hints.py compare FIRST SECOND`` gives the mean difference and its standard error.
 
 Round ``r`` is dealt from seed ``SEED + r`` with two seats (Playboard's rules); the recommending
 player sits at seat ``r % 2``, so it holds each seat in half of the rounds, and the other seat
@@ -20,6 +25,7 @@ would only flatter the percentiles. The last line is fixed so runs can be compar
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 import time
@@ -43,7 +49,8 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
 OPPONENTS = {"heaviest": "heaviest-first", "heuristic": "HeuristicPlayer"}
 
 
-def play_round(number: int, samples: int, timings: list[float], opponent_name: str = "heaviest") -> float:
+def play_round(number: int, samples: int, timings: list[float], opponent_name: str = "heaviest",
+               seed_offset: int = 0) -> float:
     """One seeded round; returns the recommender's score for it (1, 1/2 or 0)."""
     deal = Deal.from_seed(SEED + number, seats=2)
     recommender = number % 2
@@ -54,7 +61,7 @@ def play_round(number: int, samples: int, timings: list[float], opponent_name: s
         if position.to_move == recommender:
             start = time.process_time()
             view = SeatView.from_record(record, recommender)
-            action = recommend(view, seed=number, samples=samples).action
+            action = recommend(view, seed=number + seed_offset, samples=samples).action
             elapsed = time.process_time() - start
             if len(distinct_moves(view)) > 1:
                 timings.append(elapsed)
@@ -68,13 +75,24 @@ def play_round(number: int, samples: int, timings: list[float], opponent_name: s
     return 1.0 if winner == recommender else 0.5 if winner is None else 0.0
 
 
-def main(rounds: int = DEFAULT_ROUNDS, samples: int = DEFAULT_SAMPLES, opponent: str = "heaviest") -> None:
+def compare(first: list[float], second: list[float]) -> tuple[float, float]:
+    """Two runs' scores on the same rounds: the mean of their round-by-round difference and its
+    standard error, in points of win rate."""
+    pairs = [a - b for a, b in zip(first, second)]
+    mean = sum(pairs) / len(pairs)
+    variance = sum((d - mean) ** 2 for d in pairs) / (len(pairs) - 1)
+    return 100 * mean, 100 * (variance / len(pairs)) ** 0.5
+
+
+def main(rounds: int = DEFAULT_ROUNDS, samples: int = DEFAULT_SAMPLES, opponent: str = "heaviest",
+         seed_offset: int = 0, results_file: str | None = None) -> None:
     timings: list[float] = []
-    score = 0.0
     started = time.perf_counter()
-    for number in range(rounds):
-        score += play_round(number, samples, timings, opponent)
+    scores = [play_round(number, samples, timings, opponent, seed_offset) for number in range(rounds)]
+    score = sum(scores)
     took = time.perf_counter() - started
+    if results_file:
+        Path(results_file).write_text(json.dumps(scores))
     timings.sort()
     p50, p95 = percentile(timings, 0.50) * 1000, percentile(timings, 0.95) * 1000
     print(f"{samples} determinizations per recommendation; {len(timings)} timed recommendations "
@@ -83,7 +101,12 @@ def main(rounds: int = DEFAULT_ROUNDS, samples: int = DEFAULT_SAMPLES, opponent:
           f"p50 {p50:.1f} ms; p95 {p95:.1f} ms")
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.argv[1:2] == ["compare"]:
+    lead, error = compare(*(json.loads(Path(name).read_text()) for name in sys.argv[2:4]))
+    print(f"hints: the first run scored {lead:+.1f} points of win rate over the second, standard error {error:.1f}")
+elif __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_ROUNDS,
          int(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_SAMPLES,
-         sys.argv[3] if len(sys.argv) > 3 else "heaviest")
+         sys.argv[3] if len(sys.argv) > 3 else "heaviest",
+         int(sys.argv[4]) if len(sys.argv) > 4 else 0,
+         sys.argv[5] if len(sys.argv) > 5 else None)
