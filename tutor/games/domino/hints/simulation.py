@@ -444,10 +444,10 @@ def _spinner_searched(hands: list[int], spinner: int, numbers: list[int], double
         return outcome
     best: SpinnerOutcome | None = None
     best_value = (-math.inf, 0)
-    found = spinner_placements(hands[seat], numbers, doubles, filled)
-    if len(found) > SPINNER_SEARCH_WIDTH:
-        found = by_model_preference(found, spinner, numbers, doubles, filled, rules.scores_ends)[:SPINNER_SEARCH_WIDTH]
-    for placement in found:
+    choices = spinner_placements(hands[seat], numbers, doubles, filled)
+    if len(choices) > SPINNER_SEARCH_WIDTH:
+        choices = by_model_preference(choices, spinner, numbers, doubles, filled, rules.scores_ends)[:SPINNER_SEARCH_WIDTH]
+    for placement in choices:
         found = spinner_playout(hands[:], spinner, numbers[:], doubles[:], filled[:], seat, pause.passes, stock[:],
                                 rules, BY_RANK, first=placement, points=pause.points[:])
         value = _spinner_value(found, seat, rules)
