@@ -30,10 +30,11 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.games.domino import Deal, RoundRecord  # noqa: E402
+from tutor.games.domino import Deal, Position, RoundRecord  # noqa: E402
 from tutor.games.domino.hints import DEFAULT_SAMPLES, SeatView, distinct_moves, recommend  # noqa: E402
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer  # noqa: E402
 
@@ -50,8 +51,9 @@ OPPONENTS = {"heaviest": "heaviest-first", "heuristic": "HeuristicPlayer"}
 
 
 def play_round(number: int, samples: int, timings: list[float], opponent_name: str = "heaviest",
-               seed_offset: int = 0) -> float:
-    """One seeded round; returns the recommender's score for it (1, 1/2 or 0)."""
+               seed_offset: int = 0, watch: Callable[[Position], None] | None = None) -> float:
+    """One seeded round; returns the recommender's score for it (1, 1/2 or 0). ``watch`` is
+    shown the real position before each recommendation (bench/inference.py's bound)."""
     deal = Deal.from_seed(SEED + number, seats=2)
     recommender = number % 2
     opponent = HeaviestFirst() if opponent_name == "heaviest" else HeuristicPlayer(number)
@@ -59,6 +61,8 @@ def play_round(number: int, samples: int, timings: list[float], opponent_name: s
     position = deal.position()
     while not position.is_over():
         if position.to_move == recommender:
+            if watch is not None:
+                watch(position)
             start = time.process_time()
             view = SeatView.from_record(record, recommender)
             action = recommend(view, seed=number + seed_offset, samples=samples).action

@@ -13,7 +13,9 @@ import pytest
 from matching import can_seat
 from tutor.games.domino import ActionKind, Deal, RoundRecord, TILES
 from tutor.games.domino.hints import _BY_WEIGHT, SeatView, _Sampler, simulation
-from tutor.games.domino.players import HeuristicPlayer, RandomPlayer
+from tutor.games.domino.hints.recommendation import distinct_moves, game_key
+from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer
+from tutor.games.domino.rules import ALL_FIVES, STRAIGHT
 from tutor.games.domino.tiles import RANK
 
 
@@ -154,15 +156,16 @@ def _fits(tiles: list[int], barred: list[int]) -> bool:
 
 
 # ----- what the others' plays say: the likelihood of a deal ---------------------------------------------------
-@pytest.mark.parametrize("seats", [2, 3])
-def test_the_likelihood_of_the_real_deal_counts_the_real_hand_at_each_play_since_a_draw(seats):
-    """The real deal's likelihood is, for every play by another seat that has drawn nothing since,
-    1 / the weight of the tiles of its real hand then that fitted the table (``exp(SHARPNESS x
-    pips)`` each): computed here from the positions alone. (Counting the plays before a draw too,
-    with the hand held then, measured worse: see ``simulation._Choices``.)"""
+@pytest.mark.parametrize("rules", [STRAIGHT, ALL_FIVES], ids=lambda rules: rules.name)
+def test_the_likelihood_of_the_real_deal_counts_the_real_hand_at_each_play_since_a_draw(rules):
+    """With a spinner, the real deal's likelihood is, for every play by another seat that has drawn
+    nothing since, 1 / the weight of the tiles of its real hand then that fitted the table
+    (``exp(SHARPNESS x pips)`` each): computed here from the positions alone. (Counting the plays
+    before a draw too, with the hand held then, measured worse: see ``simulation._Choices``.)"""
     checked = used = 0
+    seats = 2
     for number in range(30):
-        deal = Deal.from_seed(4_400 + number, seats)
+        deal = Deal.from_seed(4_400 + number, seats, rules)
         player, record = HeuristicPlayer(number), RoundRecord(deal)
         position = deal.position()
         while not position.is_over():
@@ -184,6 +187,92 @@ def test_the_likelihood_of_the_real_deal_counts_the_real_hand_at_each_play_since
                 expected /= sum(math.exp(simulation.SHARPNESS * (t.high + t.low))
                                 for t in positions[i].hand(mover) if t.high in ends or t.low in ends)
                 used += 1
-            assert simulation._Choices(view).likelihood(real) == pytest.approx(expected, rel=1e-9)
+            assert simulation._choices_of(view).likelihood(real) == pytest.approx(expected, rel=1e-9)
             checked += 1
     assert checked > 100 and used > 200, (checked, used)
+
+
+def _line_round(number: int, seats: int) -> RoundRecord:
+    """A Playboard round whose seats play alternately as the HeuristicPlayer and heaviest-first."""
+    deal = Deal.from_seed(5_100 + number, seats)
+    players = [HeuristicPlayer(number) if (seat + number) % 2 else HeaviestFirst() for seat in range(seats)]
+    record = RoundRecord(deal)
+    position = deal.position()
+    while not position.is_over():
+        mover = position.to_move
+        action = players[mover].choose(SeatView.from_record(record, mover))
+        record.actions.append(action)
+        position = position.apply(action)
+    return record
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_play_since_a_draw(seats):
+    """On a line each other seat's plays since its last draw are judged by two models, computed
+    here from the real positions with the players themselves: as a heaviest-first player (the
+    play :class:`HeaviestFirst` would make there, or another), and as the sensible one (among the
+    placements :meth:`HeuristicPlayer.score` scores highest, each sharing the chance, or not);
+    a play with one way to go (one distinct move) tells nothing. The deal's odds for a seat are
+    the prior times ``1 - MODEL_ERROR`` for each play the model makes, ``MODEL_ERROR`` for each
+    it would not."""
+    error, prior = simulation.MODEL_ERROR, simulation.HEAVIEST_PRIOR
+    checked = used = disagreed = 0
+    for number in range(24):
+        record = _line_round(number, seats)
+        positions = record.positions()
+        for upto in range(4, len(record.actions), 3):
+            viewer = positions[upto].to_move
+            view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+            real = [sum(1 << RANK[t.index] for t in positions[upto].hand(s)) for s in range(seats)]
+            expected = {}
+            for i, action in enumerate(record.actions[:upto]):
+                mover = positions[i].to_move
+                later = [a for j, a in enumerate(record.actions[i + 1:upto], i + 1) if positions[j].to_move == mover]
+                if (mover == viewer or action.kind is not ActionKind.PLAY
+                        or any(a.kind is ActionKind.DRAW for a in later)):
+                    continue
+                then = SeatView.from_history(positions[: i + 1], record.actions[:i], mover)
+                moves = distinct_moves(then)
+                heaviest, sensible = expected.setdefault(mover, [prior, 1 - prior])
+                if len(moves) == 1:
+                    continue
+                played = game_key(then, action)
+                heaviest *= 1 - error if game_key(then, HeaviestFirst().choose(then)) == played else error
+                lacking = {n for seat in range(seats) if seat != mover for n in then.voids(seat)}
+                scores = {game_key(then, move): HeuristicPlayer().score(then, move, lacking) for move in moves}
+                best = max(scores.values())
+                if scores[played] == best:
+                    sensible *= (1 - error) / sum(score == best for score in scores.values())
+                else:
+                    sensible *= error
+                disagreed += heaviest != sensible
+                expected[mover] = [heaviest, sensible]
+                used += 1
+            odds = simulation._LineChoices(view).odds(real)
+            assert set(odds) == set(expected)
+            for seat, (heaviest, sensible) in expected.items():
+                assert odds[seat] == (pytest.approx(heaviest, rel=1e-9), pytest.approx(sensible, rel=1e-9)), seat
+            checked += 1
+    assert checked > 50 and used > 150 and disagreed > 20, (checked, used, disagreed)
+
+
+def test_a_seat_follows_a_model_in_a_deal_as_often_as_its_odds_say():
+    """:meth:`_LineChoices.heaviest_seats` draws each other seat's model by its odds in the deal
+    (the viewer's seat never), and a seat with no play read by the prior."""
+    record = _line_round(3, 3)
+    positions = record.positions()
+    upto = len(record.actions) - 2
+    viewer = positions[upto].to_move
+    view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+    choices = simulation._LineChoices(view)
+    real = [sum(1 << RANK[t.index] for t in positions[upto].hand(s)) for s in range(3)]
+    odds = choices.odds(real)
+    rng = random.Random(8)
+    draws = [choices.heaviest_seats(real, rng) for _ in range(4_000)]
+    assert not any(drawn >> viewer & 1 for drawn in draws)
+    for seat in range(3):
+        if seat == viewer:
+            continue
+        heaviest, sensible = odds.get(seat, (simulation.HEAVIEST_PRIOR, 1 - simulation.HEAVIEST_PRIOR))
+        share = sum(drawn >> seat & 1 for drawn in draws) / len(draws)
+        assert share == pytest.approx(heaviest / (heaviest + sensible), abs=0.03), seat

@@ -3,9 +3,11 @@ with what it knows (determinizations), then finish each deal with a playout loop
 ``tutor.games.domino.playout``: the line's, or with a spinner (Straight, All Fives) the spinner's
 (every seat taking the best score, then the heaviest tile).
 
-On a line each deal is finished as a strong player would see it: the others choose as a sensible
-player does (:func:`sensible_player`), and the viewer's next :data:`SEARCH_DEPTH` real choices are
-searched in that deal (:func:`_searched`: every placement played out, the best for the viewer kept).
+On a line each deal is finished as a strong player would see it: each other seat chooses as the
+model of a player its plays fit in that deal (:class:`_LineChoices`: the sensible player of
+:func:`sensible_player`, or one that plays its heaviest tile), and the viewer's next
+:data:`SEARCH_DEPTH` real choices are searched in that deal (:func:`_searched`: every placement
+played out, the best for the viewer kept).
 With a spinner the viewer's next real choice is searched the same way (:func:`_spinner_searched`).
 """
 
@@ -16,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from tutor.games.domino import Action, ActionKind
+from tutor.games.domino import Action, ActionKind, End
 from tutor.games.domino.dealing import ConstrainedShuffle
 from tutor.games.domino.players import HeuristicPlayer
 from tutor.games.domino.playout import (BY_RANK, Outcome, Pause, Policy, SpinnerOutcome, by_model_preference,
@@ -78,9 +80,8 @@ def sensible_player(lacking: int) -> Policy:
     HeuristicPlayer instead of 63.2 %; with the search, the numbers lacked took that from 68.4 % to
     69.2 % (75.8 % and 76.1 % against heaviest-first). With every recommendation's seed shifted the
     same code measured 67.5 % and 74.4 %: the seed alone moves these figures by a point or two.
-    Playing the viewer's own later choices so too measured 68.5 % and 75.0 %; mixing this model into
-    the likelihood of the others' past plays (:class:`_Choices`), or typing the others as this
-    player or a heaviest-first one deal by deal, 68.0-69.1 % and 73.7-74.7 %."""
+    Playing the viewer's own later choices so too measured 68.5 % and 75.0 %. Each seat is now
+    played as this player or a heaviest-first one, deal by deal (:class:`_LineChoices`)."""
 
     def choose(fit: int, hand: int, left_tiles: int, right_tiles: int, rand: object = None) -> int:
         if not fit & (fit - 1) and not (fit & left_tiles and fit & right_tiles):
@@ -269,13 +270,14 @@ def difference(better: CandidateScore, other: CandidateScore) -> Difference:
 
 
 
-#: How sharply the others are taken to prefer their heavier tiles: a seat that played one tile
-#: while other tiles it held fitted too chose it with a chance in proportion to ``exp(SHARPNESS x
-#: its pips)`` (players shed heavy tiles: a hand's pips are what a round's end counts). 0.5 makes
-#: a tile 5 pips heavier about 12 times likelier: a preference, not a rule.
+#: With a spinner, how sharply the others are taken to prefer their heavier tiles (:class:`_Choices`):
+#: a seat that played one tile while other tiles it held fitted too chose it with a chance in
+#: proportion to ``exp(SHARPNESS x its pips)`` (players shed heavy tiles: a hand's pips are what a
+#: round's end counts). 0.5 makes a tile 5 pips heavier about 12 times likelier: a preference, not
+#: a rule.
 SHARPNESS = 0.5
 #: Deals drawn for each one kept: the ones kept are chosen among them in proportion to how likely
-#: each makes the others' choices (:class:`_Choices`), so deals that explain the table better count
+#: each makes the others' choices (:func:`_choices_of`), so deals that explain the table better count
 #: more (a likely deal may be kept twice, an unlikely one not at all). Measured with bench/hints.py
 #: over 2,000 rounds: 1 wins as often as 3 (74.8 % and 75.1 % against heaviest-first, 63.2 % and
 #: 62.9 % against the HeuristicPlayer) at the cost of the plain sampler, where 3 took 1.6 times as long.
@@ -283,16 +285,17 @@ POOL = 1
 
 
 class _Choices:
-    """What the others' plays say about their hands: each play by another seat that has drawn
-    nothing since (so every tile it holds now, and every tile it has played since, was in its
-    hand then), with the tiles that fitted the table at that moment. A seat is taken to prefer its
-    heavier tiles: it chose the tile it played with a chance in proportion to ``exp(SHARPNESS x its
-    pips)`` among those that fitted.
+    """With a spinner (Straight, All Fives), whose playouts have one model of a player, what the
+    others' plays say about their hands: each play by another seat that has drawn nothing since
+    (so every tile it holds now, and every tile it has played since, was in its hand then), with
+    the tiles that fitted the table at that moment. A seat is taken to prefer its heavier tiles: it
+    chose the tile it played with a chance in proportion to ``exp(SHARPNESS x its pips)`` among
+    those that fitted.
 
-    Measured with bench/hints.py over 2,000 rounds (against heaviest-first / the HeuristicPlayer):
-    with every fitting tile alike (a sharpness of 0) the coach won 74.5 / 68.3 %, with 0.5 75.8 /
-    69.2 %. Counting every play, with the tiles the hand held then (dealt, or drawn before it),
-    measured worse at every sharpness tried: 73.2-74.2 / 66.2-66.8 % (0.25, 0.5, 1), and 73.3 /
+    Measured on a line, where :class:`_LineChoices` now reads the plays, with bench/hints.py over
+    2,000 rounds (against heaviest-first / the HeuristicPlayer): with every fitting tile alike (a
+    sharpness of 0) the coach won 74.5 / 68.3 %, with 0.5 75.8 / 69.2 %. Counting every play, with
+    the tiles the hand held then (dealt, or drawn before it), measured worse at every sharpness tried: 73.2-74.2 / 66.2-66.8 % (0.25, 0.5, 1), and 73.3 /
     65.9 % with a heaviest-first reading (each fitting heavier tile held costing a factor 4): a
     hand's older choices mislead more than they tell. Two such runs differ by about ±0.8 points
     (the standard error of their round-by-round difference)."""
@@ -329,16 +332,143 @@ class _Choices:
         return found
 
 
+#: How often a seat on a line is taken to play other than its model would (:class:`_LineChoices`):
+#: a play the model would not make counts this much against a deal, not nothing (a model is not
+#: the player; some seats follow neither).
+MODEL_ERROR = 0.05
+#: The chance, before its plays are read, that a seat on a line plays its heaviest tile rather than
+#: as the sensible player does (:class:`_LineChoices`). The sensible model is the safer guess: a
+#: heaviest-first player sheds heavy tiles as it does, not the other way round. Measured with
+#: bench/hints.py over 2,000 rounds (against heaviest-first / the HeuristicPlayer): 0.3 won 76.5 /
+#: 69.5 %, 0.5 76.3 / 68.2 %, every seat taken as the sensible player 74.5 / 69.2 %.
+HEAVIEST_PRIOR = 0.3
+
+
+def _placed_ends(bit: int, at_left: bool, left: int, right: int) -> tuple[int, int]:
+    """The ends after the tile of rank ``bit`` is laid at the left end (or the right), sorted: two
+    placements that leave the same pair lead to the same game."""
+    if at_left:
+        left = _R_LOW[bit] if _R_HIGH[bit] == left else _R_HIGH[bit]
+    else:
+        right = _R_LOW[bit] if _R_HIGH[bit] == right else _R_HIGH[bit]
+    return (left, right) if left <= right else (right, left)
+
+
+class _LineChoices:
+    """What the others' plays on a line say about their hands and about how they play. Each seat
+    is one of two players: one that plays its heaviest fitting tile (at the left end when it fits
+    there), or the sensible player (:func:`sensible_player`, as the HeuristicPlayer scores, with the
+    numbers the table saw the others lack then). For each play by another seat that has drawn
+    nothing since (so its hand then is the deal's hand now and the tiles it played since), each
+    model either makes that play (a chance of 1 - :data:`MODEL_ERROR`, shared among the placements it
+    scores alike) or not (:data:`MODEL_ERROR`); a play with one way to go tells nothing. A deal's
+    likelihood is, seat by seat, the two models' chances of all its plays, weighted by
+    :data:`HEAVIEST_PRIOR`, added; :meth:`heaviest_seats` then draws which model each seat follows
+    in that deal, and the deal is played out so.
+
+    Measured with bench/inference.py over 200 rounds (against heaviest-first / the HeuristicPlayer),
+    the share of the other hand's real tiles a deal puts there: 43.7 / 42.1 %, where the sharpness
+    model of :class:`_Choices` placed 42.8 / 40.1 % and the draws and passes alone 39.6 / 37.3 %
+    (chance: 33.7 / 32.3 %). The likelihood alone won as often as that model (74.5 / 69.2 %); the
+    gain came from playing each seat as its model in the deal: 76.5 / 69.5 % (bench/hints.py)."""
+
+    def __init__(self, view: SeatView) -> None:
+        #: (seat, the tiles it played since (ranks), the ends then, the tile's rank, the ends it
+        #: left (sorted), the numbers the others were seen to lack then)
+        self.plays: list[tuple[int, int, int, int, int, tuple[int, int], int]] = []
+        events = view.events
+        for k, event in enumerate(events):
+            if event.seat == view.seat or event.kind is not ActionKind.PLAY or not event.ends or event.tile is None:
+                continue
+            later = events[k + 1:]
+            if any(e.seat == event.seat and e.kind is ActionKind.DRAW for e in later):
+                continue  # a tile it holds now may have come after this play
+            since = 0
+            for e in later:
+                if e.seat == event.seat and e.kind is ActionKind.PLAY and e.tile is not None:
+                    since |= 1 << _RANK[e.tile.index]
+            left, right = event.ends
+            bit = _RANK[event.tile.index]
+            placed = _placed_ends(bit, event.end is End.LEFT, left, right)
+            lacking = 0
+            for other, voids in enumerate(event.lacked):
+                if other != event.seat:
+                    lacking |= voids
+            self.plays.append((event.seat, since, left, right, bit, placed, lacking))
+        self.seats = sorted({play[0] for play in self.plays})
+        self.viewer = view.seat
+
+    def odds(self, hands: list[int]) -> dict[int, tuple[float, float]]:
+        """Seat by seat (those with a play read), the prior times the chance of its plays if it
+        now holds ``hands[seat]`` (rank masks): as a heaviest-first player, as the sensible one."""
+        chances = {seat: [HEAVIEST_PRIOR, 1.0 - HEAVIEST_PRIOR] for seat in self.seats}
+        for seat, since, left, right, bit, placed, lacking in self.plays:
+            hand = hands[seat] | since | 1 << bit
+            left_tiles, right_tiles = _R_NUMBER_MASK[left], _R_NUMBER_MASK[right]
+            fit = hand & (left_tiles | right_tiles)
+            scores: dict[tuple[int, tuple[int, int]], float] = {}
+            rest_fit = fit
+            while rest_fit:
+                low = rest_fit & -rest_fit
+                rest_fit ^= low
+                tile = low.bit_length() - 1
+                rest = hand ^ low
+                shed = _shed_score(tile, rest)
+                for at_left in (True, False):
+                    if low & (left_tiles if at_left else right_tiles):
+                        ends = _placed_ends(tile, at_left, left, right)
+                        scores[tile, ends] = shed + _ends_score(rest, ends[0], ends[1], lacking)
+            if len(scores) == 1:
+                continue  # one way to go
+            chance = chances[seat]
+            heaviest = fit.bit_length() - 1
+            heaviest_play = (heaviest, _placed_ends(heaviest, bool(1 << heaviest & left_tiles), left, right))
+            chance[0] *= 1.0 - MODEL_ERROR if heaviest_play == (bit, placed) else MODEL_ERROR
+            best = max(scores.values())
+            if scores.get((bit, placed)) == best:
+                chance[1] *= (1.0 - MODEL_ERROR) / sum(1 for score in scores.values() if score == best)
+            else:
+                chance[1] *= MODEL_ERROR
+        return {seat: (heaviest, sensible) for seat, (heaviest, sensible) in chances.items()}
+
+    def likelihood(self, hands: list[int]) -> float:
+        """How likely the others' plays are if they now hold ``hands``, up to a factor that is the
+        same for every deal."""
+        found = 1.0
+        for heaviest, sensible in self.odds(hands).values():
+            found *= heaviest + sensible
+        return found
+
+    def heaviest_seats(self, hands: list[int], rng: random.Random) -> int:
+        """The seats (a bit mask) that play their heaviest tile in the deal ``hands``, each drawn
+        by how well each model explains its plays there (every other seat by the prior)."""
+        odds = self.odds(hands)
+        chosen = 0
+        for seat in range(len(hands)):
+            if seat == self.viewer:
+                continue
+            heaviest, sensible = odds.get(seat, (HEAVIEST_PRIOR, 1.0 - HEAVIEST_PRIOR))
+            if rng.random() * (heaviest + sensible) < heaviest:
+                chosen |= 1 << seat
+        return chosen
+
+
 Deals = list[tuple[list[int], list[int]]]
 
 
-def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random) -> tuple[Deals, float]:
+def _choices_of(view: SeatView) -> "_Choices | _LineChoices":
+    """How the others' plays are read: on a line by :class:`_LineChoices`; with a spinner, whose
+    playouts have one model of a player, by :class:`_Choices`."""
+    return _Choices(view) if view.rules.spinner else _LineChoices(view)
+
+
+def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random,
+           choices: "_Choices | _LineChoices") -> tuple[Deals, float]:
     """``samples`` determinizations: drawn by the sampler (every deal consistent with the draws and
     passes, alike), then, when the others have made choices, kept from a pool of :data:`POOL` times
-    as many in proportion to how likely each makes those choices (systematic resampling, with
-    replacement). Also how many independent deals they are worth: ``n² / Σ m²`` for deals kept ``m``
-    times each (Kish's effective sample size), ``samples`` when each is kept once."""
-    choices = _Choices(view)
+    as many in proportion to how likely each makes those choices (``choices``: systematic
+    resampling, with replacement). Also how many independent deals they are worth: ``n² / Σ m²`` for
+    deals kept ``m`` times each (Kish's effective sample size), ``samples`` when each is kept once."""
     if not choices.plays:
         return [sampler.sample(rng) for _ in range(samples)], float(samples)
     pool = [sampler.sample(rng) for _ in range(POOL * samples)]
@@ -364,17 +494,21 @@ def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random
 
 def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: random.Random) -> list[CandidateScore]:
     """Score each of ``actions`` (legal placements for the viewer) over ``samples``
-    determinizations, every action on the same deals. On a line each deal is finished with the
-    others choosing as :func:`sensible_player` and the viewer's next real choices searched
-    (:func:`_searched`); with a spinner by the spinner's playout."""
+    determinizations, every action on the same deals. On a line each deal is finished with each
+    other seat choosing as its model in that deal (:class:`_LineChoices`) and the viewer's next
+    real choices searched (:func:`_searched`); with a spinner by the spinner's playout."""
     sampler = _Sampler(view, rng)
-    deals, independent = _deals(sampler, view, samples, rng)
+    choices = _choices_of(view)
+    deals, independent = _deals(sampler, view, samples, rng, choices)
     if view.rules.spinner:
         return _simulate_spinner(view, actions, deals, independent)
+    assert isinstance(choices, _LineChoices)
     seat, seats, rules = view.seat, view.seats, view.rules
     following = (seat + 1) % seats
-    # the viewer plays its heaviest tile where the search stops; the others as a sensible player
-    policies = [heaviest_choice if s == seat else sensible_player(_lacked_by_others(view, s)) for s in range(seats)]
+    # the viewer plays its heaviest tile where the search stops; each other seat as its model in
+    # the deal: heaviest-first, or the sensible player
+    sensible = [heaviest_choice if s == seat else sensible_player(_lacked_by_others(view, s)) for s in range(seats)]
+    policies_of: dict[int, list[Policy]] = {}
     starts = []
     for action in actions:
         assert action.tile is not None
@@ -383,6 +517,11 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
     outcomes: list[list[float]] = [[] for _ in actions]
     margins = [0] * len(actions)
     for hands, stock in deals:
+        heaviest_seats = choices.heaviest_seats(hands, rng)
+        policies = policies_of.get(heaviest_seats)
+        if policies is None:
+            policies = policies_of[heaviest_seats] = [
+                heaviest_choice if heaviest_seats >> s & 1 else policy for s, policy in enumerate(sensible)]
         for i, (own_after, left, right) in enumerate(starts):
             if not own_after:  # the move plays out: the others' pips are the score
                 dealt = list(hands)

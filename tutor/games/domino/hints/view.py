@@ -36,6 +36,9 @@ class Event:
     tile: Tile | None
     end: End | None
     ends: tuple[int, ...] | None
+    #: seat by seat, the numbers the whole table knew that seat held none of just before the
+    #: action (as :attr:`SeatView.table_voids`): what a player choosing then could see the others lack
+    lacked: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,7 +254,8 @@ class SeatTracker:
         tile = action.tile
         if action.kind is ActionKind.DRAW and mover == seat:
             tile = TILES[(after.hands[seat] & ~before.hands[seat]).bit_length() - 1]
-        self._events.append(Event(mover, action.kind, tile, action.end, ends))
+        lacked = tuple(_common_voids(slots) for slots in self._slots)
+        self._events.append(Event(mover, action.kind, tile, action.end, ends, lacked))
         mover_slots, mover_barred = self._slots[mover], self._barred[mover]
         if action.kind is ActionKind.DRAW or action.kind is ActionKind.PASS:
             assert ends is not None
