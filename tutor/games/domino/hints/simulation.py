@@ -83,7 +83,13 @@ def sensible_player(lacking: int) -> Policy:
     69.2 % (75.8 % and 76.1 % against heaviest-first). With every recommendation's seed shifted the
     same code measured 67.5 % and 74.4 %: the seed alone moves these figures by a point or two.
     Playing the viewer's own later choices so too measured 68.5 % and 75.0 %. Each seat is now
-    played as this player or a heaviest-first one, deal by deal (:class:`_LineChoices`)."""
+    played as this player or a heaviest-first one, deal by deal (:class:`_LineChoices`). Following,
+    in a playout, the numbers the playout's own draws and passes show (as the HeuristicPlayer does
+    at the table) won no more: 76.2 / 68.8 % against heaviest-first / the HeuristicPlayer, where
+    the numbers seen when the deal was read won 76.7 / 68.9 % (round by round -0.5 and -0.1 points,
+    standard errors 0.5 and 0.6), and with the viewer's own later choices made so too 77.3 / 68.9 %
+    (+0.6 and 0.0, standard errors 0.8 and 0.9) at a p95 of 222 / 237 ms, past the hint's 200 ms: the
+    playouts' hot loop stays without that bookkeeping."""
 
     def choose(fit: int, hand: int, left_tiles: int, right_tiles: int, rand: object = None) -> int:
         if not fit & (fit - 1) and not (fit & left_tiles and fit & right_tiles):
@@ -283,6 +289,10 @@ SHARPNESS = 0.5
 #: more (a likely deal may be kept twice, an unlikely one not at all). Measured with bench/hints.py
 #: over 2,000 rounds: 1 wins as often as 3 (74.8 % and 75.1 % against heaviest-first, 63.2 % and
 #: 62.9 % against the HeuristicPlayer) at the cost of the plain sampler, where 3 took 1.6 times as long.
+#: The reading of :class:`_LineChoices` is sharper: in many positions the deals kept from a pool of 1
+#: are worth a quarter to a half as many independent ones, and 3 makes them nearly all distinct
+#: (about 12 ms more a recommendation). It won no more: 76.3 / 68.7 %, where 1 won 76.7 / 68.9 %
+#: (round by round -0.4 and -0.2 points, standard errors 0.7 and 0.8).
 POOL = 1
 
 
@@ -351,7 +361,10 @@ MODEL_ERROR = 0.05
 #: heaviest-first player sheds heavy tiles as it does, not the other way round. Measured with
 #: bench/hints.py over 2,000 rounds (against heaviest-first / the HeuristicPlayer): 0.3 won 76.7 /
 #: 68.9 %; in a first draft of this reading (forced plays counted too), 0.3 won 76.5 / 69.5 % and
-#: 0.5 76.3 / 68.2 %, and every seat played on as the sensible player 74.5 / 69.2 %.
+#: 0.5 76.3 / 68.2 %, and every seat played on as the sensible player 74.5 / 69.2 %. A sharper
+#: reading, 0.2 with a :data:`MODEL_ERROR` of 0.01 (bench/inference.py: 43.6 / 43.4 % of the
+#: other hand placed, not 43.3 / 42.4 %), won 75.3 / 68.6 % (round by round -1.4 and -0.3 points,
+#: standard errors 0.6).
 HEAVIEST_PRIOR = 0.3
 
 
@@ -386,7 +399,9 @@ class _LineChoices:
     recommendation's seed shifted by 7,919 76.3 / 68.7 %, where the code before measured 74.4 /
     67.5 %: round by round +1.9 and +1.2 points (standard errors 0.8). At the first seed, against
     the HeuristicPlayer, -0.3 (0.8). Over both seeds, 4,000 rounds: 76.5 / 68.8 %, before 75.1 /
-    68.4 %."""
+    68.4 %. Told which player each seat is (:data:`HEAVIEST_PRIOR` 1 against heaviest-first, 0
+    against the HeuristicPlayer) the coach won 77.0 / 68.8 %: the room that is left (told the hand,
+    bench/inference.py measured 82.3 / 80.9 %) is the hand's, not the player's."""
 
     def __init__(self, view: SeatView) -> None:
         #: (seat, the tiles it played since (ranks), the ends then, the tile's rank, the ends it
