@@ -46,7 +46,7 @@ DEFAULT_ROUNDS = 200
 
 def share_placed(deals: simulation.Deals, other: int, real: int) -> float:
     """The mean share of ``real`` (the other hand, a rank mask) that the deals put in seat ``other``."""
-    return statistics.mean((hands[other] & real).bit_count() for hands, _ in deals) / real.bit_count()
+    return statistics.mean((hands[other] & real).bit_count() for hands, *_ in deals) / real.bit_count()
 
 
 def knowledge(rounds: int, opponent_name: str) -> tuple[list[float], list[float], list[float]]:
@@ -86,7 +86,7 @@ class Told:
 
     def __init__(self) -> None:
         self.real: list[int] = []
-        self.sample = simulation._Sampler.sample
+        self.sample = simulation._Sampler.sample_history
 
     def watch(self, position: Position) -> None:
         self.real = [simulation._rank_mask(hand) for hand in position.hands]
@@ -94,8 +94,8 @@ class Told:
     def install(self) -> None:
         told = self
 
-        def sample(sampler: simulation._Sampler, rng: random.Random) -> tuple[list[int], list[int]]:
-            hands, stock = told.sample(sampler, rng)
+        def sample(sampler: simulation._Sampler, rng: random.Random) -> tuple[list[int], list[int], tuple[int, ...]]:
+            hands, stock, then = told.sample(sampler, rng)
             unseen = sum(1 << rank for rank in stock)
             for seat in range(len(hands)):
                 if seat != sampler.view.seat:
@@ -106,9 +106,9 @@ class Told:
                     unseen &= ~told.real[seat]
             stock = [rank for rank in range(unseen.bit_length()) if unseen >> rank & 1]
             rng.shuffle(stock)
-            return hands, stock
+            return hands, stock, then
 
-        simulation._Sampler.sample = sample  # type: ignore[method-assign]
+        simulation._Sampler.sample_history = sample  # type: ignore[method-assign]
 
 
 def told(rounds: int, opponent_name: str, results_file: str | None) -> None:

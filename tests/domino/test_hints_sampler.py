@@ -130,29 +130,108 @@ def test_after_a_heaviest_tile_opening_no_dealt_hand_holds_a_double():
 
 
 @pytest.mark.parametrize("viewer", [0, 1])
-def test_the_real_deal_is_always_a_possible_world(viewer):
-    """Soundness: what the view bars never rules out the truth."""
+def test_the_judge_of_sampled_worlds_never_rules_out_the_real_deal(viewer):
+    """:func:`impossible`, which the tests above hold the sampler to, finds nothing wrong with the
+    real hands (the sampler's own soundness: ``test_the_real_history_is_always_one_the_sampler_can_deal``)."""
     for record in random_records(40, seed=900):
         positions = record.positions()
         for upto in range(1, len(record.actions) + 1):
             now = positions[upto]
             if viewer >= now.seats:
                 break
-            real = [now.hand(s) for s in range(now.seats)]
-            assert impossible(real, record, upto, viewer) == []
-            view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
-            for seat in range(now.seats):
-                if seat == viewer:
-                    continue
-                barred = view.slot_barred[seat]
-                tiles = [t.index for t in real[seat]]
-                assert _fits(tiles, list(barred)), (seat, real[seat])
+            assert impossible([now.hand(s) for s in range(now.seats)], record, upto, viewer) == []
 
 
 def _fits(tiles: list[int], barred: list[int]) -> bool:
     """Whether each tile can take its own slot, none that bars it."""
     return can_seat(tiles, barred, lambda mask, tile: bool(mask >> tile & 1))
 
+
+
+def _slot_tiles(record: RoundRecord, upto: int, seat: int) -> list:
+    """The tiles that filled ``seat``'s slots in the round's first ``upto`` actions, read from the
+    positions: the hand it held when the record starts, then each tile it drew, in order."""
+    positions = record.positions()
+    tiles = list(positions[0].hand(seat))
+    for i, action in enumerate(record.actions[:upto]):
+        if positions[i].to_move == seat and action.kind is ActionKind.DRAW:
+            tiles += [t for t in positions[i + 1].hand(seat) if t not in positions[i].hand(seat)]
+    return tiles
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_the_real_history_is_always_one_the_sampler_can_deal(viewer):
+    """Soundness of the history: every tile another seat held in the round (dealt or drawn, played
+    since or not) and every tile of the boneyard can take its own slot of the sampler (each seat's
+    slots: those of the hand it started with, then one per draw, in order), none that bars it."""
+    checked = 0
+    for record in random_records(40, seed=1_300):
+        positions = record.positions()
+        for upto in range(1, len(record.actions) + 1, 2):
+            now = positions[upto]
+            if viewer >= now.seats or now.is_over():
+                break
+            view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+            sampler = _Sampler(view, random.Random(upto))
+            bars = sampler.barred_of_slot
+            for seat in [-1] + [s for s in range(now.seats) if s != viewer]:
+                slots = [b for b, holder in zip(bars, sampler.seat_of_slot) if holder == seat]
+                if seat < 0:
+                    assert _fits(list(now.boneyard), slots)
+                    continue
+                tiles = _slot_tiles(record, upto, seat)
+                assert len(tiles) == len(slots), (seat, tiles, len(slots))
+                started = positions[0].hands[seat].bit_count()
+                assert _fits([t.index for t in tiles[:started]], slots[:started])
+                for tile, barred in zip(tiles[started:], slots[started:]):
+                    assert not barred >> tile.index & 1, (seat, tile)
+            checked += 1
+    assert checked > 300
+
+
+def test_each_sampled_history_gives_each_seat_a_hand_it_could_have_held_at_each_play():
+    """Each hand a sampled history gives a seat at one of its plays on a line (the plays the coach
+    reads) holds the tile it played, is as large as its real hand then, holds no tile the viewer
+    holds or had seen on the table by then, and no more tiles that showed a number the seat was
+    stuck on (or that it was never dealt, after the opening) than the tiles it drew since then:
+    judged from the record alone, as :func:`impossible` judges a hand of now."""
+    rng = random.Random(21)
+    checked = 0
+    for record in random_records(45, seed=1_700):
+        positions = record.positions()
+        opening = record.actions[0]
+        banned = not_dealt(opening.tile) if opening.kind is ActionKind.OPEN else set()
+        for upto in range(2, len(record.actions) + 1, 3):
+            now = positions[upto]
+            if now.is_over():
+                break
+            viewer = now.to_move
+            view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+            sampler = _Sampler(view, rng)
+            read = [i for i, a in enumerate(record.actions[:upto])
+                    if positions[i].to_move != viewer and a.kind is ActionKind.PLAY]
+            for _ in range(4):
+                _hands, _stock, then = sampler.sample_history(rng)
+                assert len(then) == len(read)
+                for i, held in zip(read, then):
+                    mover, action = positions[i].to_move, record.actions[i]
+                    tiles = {TILES[_BY_WEIGHT[r]] for r in range(28) if held >> r & 1}
+                    assert action.tile in tiles
+                    assert len(tiles) == positions[i].hands[mover].bit_count()
+                    line = positions[i].line
+                    on_table = {t for t in TILES if (t.high, t.low) in line or (t.low, t.high) in line}
+                    assert not tiles & (set(now.hand(viewer)) | on_table)
+                    draws = [j for j in range(i) if positions[j].to_move == mover
+                             and record.actions[j].kind is ActionKind.DRAW]
+                    assert len(tiles & banned) <= len(draws)
+                    for j in range(i):
+                        stuck = record.actions[j].kind in (ActionKind.DRAW, ActionKind.PASS)
+                        if positions[j].to_move == mover and stuck:
+                            ends = set(positions[j].ends)
+                            showing = [t for t in tiles if t.high in ends or t.low in ends]
+                            assert len(showing) <= len([d for d in draws if d >= j]), (i, j, showing)
+                checked += 1
+    assert checked > 1_000
 
 
 # ----- what the others' plays say: the likelihood of a deal ---------------------------------------------------
@@ -206,15 +285,25 @@ def _line_round(number: int, seats: int) -> RoundRecord:
     return record
 
 
+def real_then(record: RoundRecord, upto: int, viewer: int) -> tuple[int, ...]:
+    """The hand each other seat really held at each of its plays on the line in the first ``upto``
+    actions (rank masks, the tile played included): the real history's answer to the hands
+    :meth:`_Sampler.sample_history` deals for the plays the coach reads."""
+    positions = record.positions()
+    return tuple(sum(1 << RANK[t.index] for t in positions[i].hand(positions[i].to_move))
+                 for i, action in enumerate(record.actions[:upto])
+                 if positions[i].to_move != viewer and action.kind is ActionKind.PLAY)
+
+
 @pytest.mark.parametrize("seats", [2, 3])
-def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_play_since_a_draw(seats):
-    """On a line each other seat's plays since its last draw are judged by two models, computed
-    here from the real positions with the players themselves: as a heaviest-first player (the
-    play :class:`HeaviestFirst` would make there, or another), and as the sensible one (among the
-    placements :meth:`HeuristicPlayer.score` scores highest, each sharing the chance, or not);
-    a play with one way to go (one distinct move) tells nothing. The deal's odds for a seat are
-    the prior times ``1 - MODEL_ERROR`` for each play the model makes, ``MODEL_ERROR`` for each
-    it would not."""
+def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_play(seats):
+    """On a line every play of each other seat is judged by two models, with the hand it really
+    held then, computed here from the real positions with the players themselves: as a
+    heaviest-first player (the play :class:`HeaviestFirst` would make there, or another), and as
+    the sensible one (among the placements :meth:`HeuristicPlayer.score` scores highest, each
+    sharing the chance, or not); a play with one way to go (one distinct move) tells nothing. The
+    deal's odds for a seat are the prior times ``1 - MODEL_ERROR`` for each play the model makes,
+    ``MODEL_ERROR`` for each it would not."""
     error, prior = simulation.MODEL_ERROR, simulation.HEAVIEST_PRIOR
     checked = used = disagreed = 0
     for number in range(24):
@@ -223,13 +312,10 @@ def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_pl
         for upto in range(4, len(record.actions), 3):
             viewer = positions[upto].to_move
             view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
-            real = [sum(1 << RANK[t.index] for t in positions[upto].hand(s)) for s in range(seats)]
             expected = {}
             for i, action in enumerate(record.actions[:upto]):
                 mover = positions[i].to_move
-                later = [a for j, a in enumerate(record.actions[i + 1:upto], i + 1) if positions[j].to_move == mover]
-                if (mover == viewer or action.kind is not ActionKind.PLAY
-                        or any(a.kind is ActionKind.DRAW for a in later)):
+                if mover == viewer or action.kind is not ActionKind.PLAY:
                     continue
                 then = SeatView.from_history(positions[: i + 1], record.actions[:i], mover)
                 moves = distinct_moves(then)
@@ -248,7 +334,7 @@ def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_pl
                 disagreed += heaviest != sensible
                 expected[mover] = [heaviest, sensible]
                 used += 1
-            odds = simulation._LineChoices(view).odds(real)
+            odds = simulation._LineChoices(view).odds(real_then(record, upto, viewer))
             assert set(odds) == set(expected)
             for seat, (heaviest, sensible) in expected.items():
                 assert odds[seat] == (pytest.approx(heaviest, rel=1e-9), pytest.approx(sensible, rel=1e-9)), seat
@@ -265,7 +351,7 @@ def test_a_seat_follows_a_model_in_a_deal_as_often_as_its_odds_say():
     viewer = positions[upto].to_move
     view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
     choices = simulation._LineChoices(view)
-    real = [sum(1 << RANK[t.index] for t in positions[upto].hand(s)) for s in range(3)]
+    real = real_then(record, upto, viewer)
     odds = choices.odds(real)
     rng = random.Random(8)
     draws = [choices.heaviest_seats(real, rng) for _ in range(4_000)]

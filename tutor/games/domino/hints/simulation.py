@@ -26,7 +26,7 @@ from tutor.games.domino.playout import (BY_RANK, Outcome, Pause, Policy, Spinner
 from tutor.games.domino.rules import RuleSet
 from tutor.games.domino.spinner import SpinnerLayout, all_fives_score
 from tutor.games.domino.tiles import BY_WEIGHT, NUMBER_MASK, RANK, sum_over_bits, tiles_in
-from tutor.games.domino.hints.view import NUMBERS, Event, SeatView
+from tutor.games.domino.hints.view import NUMBERS, Event, SeatView, not_dealt
 
 # Hands in the simulation are masks by weight rank (BY_RANK): the heaviest tile is the top bit.
 _BY_WEIGHT = BY_WEIGHT  # rank -> tile index (the tests read sampled hands through it)
@@ -46,7 +46,9 @@ _REPLY, _VARIETY, _BLOCK = HeuristicPlayer.REPLY, HeuristicPlayer.VARIETY, Heuri
 #: deals) won 68.4 % and 68.2 % against the HeuristicPlayer. A depth past 1 costs two to six times
 #: the time (a p95 near 200 ms) for no clear gain. Choosing the next placement once for all the
 #: deals the viewer could not tell apart then (about 75 a set), not deal by deal, measured worse:
-#: 74.0 / 66.3 % (-2.8 points against the HeuristicPlayer, standard error 0.9). The percentages
+#: 74.0 / 66.3 % (-2.8 points against the HeuristicPlayer, standard error 0.9). No search at all,
+#: the viewer's later choices made as the sensible player makes them (so none of them sees the
+#: deal), won 66.3 % against the HeuristicPlayer where the search won 68.5 %. The percentages
 #: shown are the simulation's: rounds in which the viewer goes on to read that deal's tiles well.
 SEARCH_DEPTH = 1
 
@@ -89,7 +91,9 @@ def sensible_player(lacking: int) -> Policy:
     the numbers seen when the deal was read won 76.7 / 68.9 % (round by round -0.5 and -0.1 points,
     standard errors 0.5 and 0.6), and with the viewer's own later choices made so too 77.3 / 68.9 %
     (+0.6 and 0.0, standard errors 0.8 and 0.9) at a p95 of 222 / 237 ms, past the hint's 200 ms: the
-    playouts' hot loop stays without that bookkeeping."""
+    playouts' hot loop stays without that bookkeeping. With every play of the others read
+    (:class:`_LineChoices`), the viewer's later choices made so won 68.9 % against the
+    HeuristicPlayer (68.5 % without) at a p95 of 259 ms (with a test suite sharing the machine)."""
 
     def choose(fit: int, hand: int, left_tiles: int, right_tiles: int, rand: object = None) -> int:
         if not fit & (fit - 1) and not (fit & left_tiles and fit & right_tiles):
@@ -179,29 +183,80 @@ def _rank_pips(ranked: int) -> int:
     return sum_over_bits(ranked, _R_VALUE)
 
 
+_PLACING = (ActionKind.PLAY, ActionKind.OPEN)  # the actions that put a tile on the table
+_STUCK = (ActionKind.DRAW, ActionKind.PASS)  # those of a seat with no tile that fits
+
+
 class _Sampler:
     """Deals the unseen tiles into the other hands and the boneyard (a determinization),
-    consistent with their sizes and with what their draws and passes revealed: the unseen tiles
-    fill a row of slots (each other hand's, then the boneyard in draw order), dealt by a
-    :class:`~tutor.games.domino.dealing.ConstrainedShuffle` that keeps every tile out of the slots
-    it cannot be in.
+    consistent with what the round showed, together with the tiles each other seat held at each of
+    its plays. Every tile another seat held in the round fills one of its slots: one per tile held
+    when the record starts, then one per draw, each made at that event; the tiles it has played
+    fill some of them, the unseen tiles the rest and the boneyard (in draw order). A slot holds
+    no tile that showed a number of the ends at a draw or pass of its seat while the tile was
+    held (from the slot's making to the tile's play), no tile played before the slot was made,
+    and, when dealt, none the forced opening rules out. A
+    :class:`~tutor.games.domino.dealing.ConstrainedShuffle` deals them so: every deal drawn is a
+    history of the round that fits every draw, pass and play seen, and the deals spread over those
+    histories as a shuffle of the tiles would.
     """
 
     def __init__(self, view: SeatView, rng: random.Random) -> None:
         self.view = view
-        self.unseen = [t.index for t in tiles_in(view.unseen())]
         self.own = _rank_mask(view.hand)
+        events = view.events
+        played_by = [0] * view.seats  # tile masks
+        play_at: dict[int, int] = {}  # tile index -> the event at which it was played
+        for k, event in enumerate(events):
+            if event.seat != view.seat and event.tile is not None and event.kind in _PLACING:
+                played_by[event.seat] |= event.tile.bit
+                play_at[event.tile.index] = k
+        others_played = 0
+        for played in played_by:
+            others_played |= played
+        unseen = view.unseen()
+        self.tiles = [t.index for t in tiles_in(unseen | others_played)]
+        dealt_barred = not_dealt(view.opening)
         self.seat_of_slot: list[int] = []  # a seat, or -1 for the boneyard
         barred_of_slot: list[int] = []  # the tiles a slot cannot hold, by tile index
+        made_of_slot: list[int] = []
+        self.played_rank = [_rank_mask(m) for m in played_by]
         for seat in range(view.seats):
-            if seat != view.seat:
-                self.seat_of_slot += [seat] * len(view.slot_voids[seat])
-                barred_of_slot += list(view.slot_barred[seat]) if view.slot_barred else [
-                    _tiles_showing(voids) for voids in view.slot_voids[seat]]
+            if seat == view.seat:
+                continue
+            stuck = [(k, _tiles_showing(_numbers(e.ends or ())))
+                     for k, e in enumerate(events) if e.seat == seat and e.kind in _STUCK]
+            draws = [k for k, e in enumerate(events) if e.seat == seat and e.kind is ActionKind.DRAW]
+            first = view.hand_sizes[seat] + played_by[seat].bit_count() - len(draws)
+            for made in [-1] * first + draws:
+                barred = others_played & ~played_by[seat] | (dealt_barred if made < 0 else 0)
+                for k, showing in stuck:
+                    if k > made:
+                        barred |= showing & unseen
+                for tile in tiles_in(played_by[seat]):
+                    at = play_at[tile.index]
+                    if at <= made or any(made < k < at and showing & tile.bit for k, showing in stuck):
+                        barred |= tile.bit
+                self.seat_of_slot.append(seat)
+                barred_of_slot.append(barred)
+                made_of_slot.append(made)
         self.hand_slots = len(self.seat_of_slot)
-        self.seat_of_slot += [-1] * (len(self.unseen) - self.hand_slots)
-        barred_of_slot += [0] * (len(self.unseen) - self.hand_slots)
-        self.dealing = ConstrainedShuffle(self.unseen, barred_of_slot, rng)
+        rest = len(self.tiles) - self.hand_slots
+        self.seat_of_slot += [-1] * rest
+        barred_of_slot += [others_played] * rest
+        # each play read (_read_play): the slots its seat had filled by then (the first of the
+        # seat's slots, which come in the order they were made), the tiles it had played (ranks)
+        self.then: list[tuple[int, int, int]] = []
+        for k, event in enumerate(events):
+            if _read_play(view, event):
+                before = 0
+                for e in events[:k]:
+                    if e.seat == event.seat and e.kind in _PLACING and e.tile is not None:
+                        before |= 1 << _RANK[e.tile.index]
+                slots = [i for i in range(self.hand_slots)
+                         if self.seat_of_slot[i] == event.seat and made_of_slot[i] < k]
+                self.then.append((slots[0], slots[-1] + 1, before))
+        self.dealing = ConstrainedShuffle(self.tiles, barred_of_slot, rng)
 
     @property
     def barred_of_slot(self) -> list[int]:
@@ -210,14 +265,43 @@ class _Sampler:
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Rank-mask hands and a stock (drawn with ``pop()``)."""
+        hands, stock, _ = self.sample_history(rng)
+        return hands, stock
+
+    def sample_history(self, rng: random.Random) -> tuple[list[int], list[int], tuple[int, ...]]:
+        """Rank-mask hands, a stock (drawn with ``pop()``), and for each play read
+        (:func:`_read_play`, in order) the hand its seat held then, the tile played included."""
         order = self.dealing.sample(rng)
-        hands = [0] * self.view.seats
-        hands[self.view.seat] = self.own
         rank = _RANK
+        ranks = [1 << rank[t] for t in order[:self.hand_slots]]
+        held = [0] * self.view.seats
         seat_of_slot = self.seat_of_slot
-        for slot in range(self.hand_slots):
-            hands[seat_of_slot[slot]] |= 1 << rank[order[slot]]
-        return hands, [rank[t] for t in order[self.hand_slots:]]
+        for slot, bit in enumerate(ranks):
+            held[seat_of_slot[slot]] |= bit
+        hands = [h & ~p for h, p in zip(held, self.played_rank)]
+        hands[self.view.seat] = self.own
+        then = []
+        for first, end, before in self.then:
+            hand = 0
+            for bit in ranks[first:end]:
+                hand |= bit
+            then.append(hand & ~before)
+        return hands, [rank[t] for t in order[self.hand_slots:]], tuple(then)
+
+
+def _numbers(ends: Sequence[int]) -> int:
+    """The numbers of ``ends`` as a 7-bit mask."""
+    mask = 0
+    for number in ends:
+        mask |= 1 << number
+    return mask
+
+
+def _read_play(view: SeatView, event: Event) -> bool:
+    """Whether ``event`` is a play on a line by another seat (one whose choice says something of
+    its hand)."""
+    return (event.seat != view.seat and event.kind is ActionKind.PLAY and bool(event.ends)
+            and event.tile is not None and not view.rules.spinner)
 
 
 def _tiles_showing(numbers: int) -> int:
@@ -327,7 +411,9 @@ class _Choices:
     the tiles the hand held then (dealt, or drawn before it), measured worse at every sharpness tried: 73.2-74.2 / 66.2-66.8 % (0.25, 0.5, 1), and 73.3 /
     65.9 % with a heaviest-first reading (each fitting heavier tile held costing a factor 4): a
     hand's older choices mislead more than they tell. Two such runs differ by about ±0.8 points
-    (the standard error of their round-by-round difference)."""
+    (the standard error of their round-by-round difference). On a line :class:`_LineChoices` now
+    reads every play, with the hand each deal's history gives the seat then, and measured as well
+    as reading the plays since a draw (see its figures)."""
 
     def __init__(self, view: SeatView) -> None:
         weight = [math.exp(SHARPNESS * pips) for pips in _R_VALUE]  # by rank
@@ -354,7 +440,8 @@ class _Choices:
 
 #: How often a seat on a line is taken to play other than its model would (:class:`_LineChoices`):
 #: a play the model would not make counts this much against a deal, not nothing (a model is not
-#: the player; some seats follow neither).
+#: the player; some seats follow neither). With every play read, 0.1 won 68.0 % against the
+#: HeuristicPlayer over 2,000 rounds, where 0.05 won 68.5 %.
 MODEL_ERROR = 0.05
 #: The chance, before its plays are read, that a seat on a line plays its heaviest tile rather than
 #: as the sensible player does (:class:`_LineChoices`). The sensible model is the safer guess: a
@@ -382,10 +469,11 @@ class _LineChoices:
     """What the others' plays on a line say about their hands and about how they play. Each seat
     is one of two players: one that plays its heaviest fitting tile (at the left end when it fits
     there), or the sensible player (:func:`sensible_player`, as the HeuristicPlayer scores, with the
-    numbers the table saw the others lack then). For each play by another seat that has drawn
-    nothing since (so its hand then is the deal's hand now and the tiles it played since), each
-    model either makes that play (a chance of 1 - :data:`MODEL_ERROR`, shared among the placements it
-    scores alike) or not (:data:`MODEL_ERROR`); a play with one way to go tells nothing. A deal's
+    numbers the table saw the others lack then). For each play by another seat, with the hand the
+    deal's history gives it then (:meth:`_Sampler.sample_history`: dealt, or drawn before the play,
+    and not yet played), each model either makes that play (a chance of 1 - :data:`MODEL_ERROR`,
+    shared among the placements it scores alike) or not (:data:`MODEL_ERROR`); a play with one way
+    to go tells nothing. A deal's
     likelihood is, seat by seat, the two models' chances of all its plays, weighted by
     :data:`HEAVIEST_PRIOR`, added; :meth:`heaviest_seats` then draws which model each seat follows
     in that deal, and the deal is played out so.
@@ -401,13 +489,24 @@ class _LineChoices:
     the HeuristicPlayer, -0.3 (0.8). Over both seeds, 4,000 rounds: 76.5 / 68.8 %, before 75.1 /
     68.4 %. Told which player each seat is (:data:`HEAVIEST_PRIOR` 1 against heaviest-first, 0
     against the HeuristicPlayer) the coach won 77.0 / 68.8 %: the room that is left (told the hand,
-    bench/inference.py measured 82.3 / 80.9 %) is the hand's, not the player's."""
+    bench/inference.py measured 82.3 / 80.9 %) is the hand's, not the player's.
+
+    Those figures read only the plays since a seat's last draw. Reading every play, with the hand
+    each deal's history gives the seat then, places 44.5 / 44.4 % of the other hand and won 77.3 /
+    68.5 % at the first seed, 76.1 / 68.4 % at the shifted one: over the 4,000 rounds 76.7 / 68.4 %,
+    round by round +0.2 and -0.4 points (standard errors 0.6 and 0.7), at a p95 of 168 / 174 ms
+    (159 / 157 before). The sensible model scores as the HeuristicPlayer does, so against it this
+    is nearly all its plays can tell, and the win rate did not move: the gap to the told hand is
+    what the table does not show, and how the search plays without it. Read so, three deals drawn
+    for each one kept (:data:`POOL` 3) won 76.2 / 68.3 %."""
 
     def __init__(self, view: SeatView) -> None:
-        #: (seat, the tiles it played since (ranks), the ends then, the tile's rank, the ends it
-        #: left (sorted), the numbers the others were seen to lack then)
-        self.plays: list[tuple[int, int, int, int, int, tuple[int, int], int]] = []
-        for event, since in _plays_since_a_draw(view):
+        #: (seat, the ends then, the tile's rank, the ends it left (sorted), the numbers the others
+        #: were seen to lack then), for every play read (:func:`_read_play`)
+        self.plays: list[tuple[int, int, int, int, tuple[int, int], int]] = []
+        for event in view.events:
+            if not _read_play(view, event):
+                continue
             left, right = event.ends
             bit = _RANK[event.tile.index]
             placed = _placed_ends(bit, event.end is End.LEFT, left, right)
@@ -415,25 +514,25 @@ class _LineChoices:
             for other, voids in enumerate(event.lacked):
                 if other != event.seat:
                     lacking |= voids
-            self.plays.append((event.seat, since, left, right, bit, placed, lacking))
+            self.plays.append((event.seat, left, right, bit, placed, lacking))
         self.seats = sorted({play[0] for play in self.plays})
         self.viewer = view.seat
-        # by the others' hands: a deal's odds are read for its likelihood, then again for its players
+        self.seat_count = view.seats
+        # by the hands held at the plays: a deal's odds are read for its likelihood, then again for its players
         self._odds: dict[tuple[int, ...], dict[int, tuple[float, float]]] = {}
 
-    def odds(self, hands: list[int]) -> dict[int, tuple[float, float]]:
+    def odds(self, then: tuple[int, ...]) -> dict[int, tuple[float, float]]:
         """Seat by seat (those with a play read), the prior times the chance of its plays if it
-        now holds ``hands[seat]`` (rank masks): as a heaviest-first player, as the sensible one."""
-        key = tuple(hands)
-        known = self._odds.get(key)
+        held ``then`` at them (rank masks, the tile played included): as a heaviest-first player,
+        as the sensible one."""
+        known = self._odds.get(then)
         if known is None:
-            known = self._odds[key] = self._read(hands)
+            known = self._odds[then] = self._read(then)
         return known
 
-    def _read(self, hands: list[int]) -> dict[int, tuple[float, float]]:
+    def _read(self, then: tuple[int, ...]) -> dict[int, tuple[float, float]]:
         chances = {seat: [HEAVIEST_PRIOR, 1.0 - HEAVIEST_PRIOR] for seat in self.seats}
-        for seat, since, left, right, bit, placed, lacking in self.plays:
-            hand = hands[seat] | since | 1 << bit
+        for (seat, left, right, bit, placed, lacking), hand in zip(self.plays, then):
             left_tiles, right_tiles = _R_NUMBER_MASK[left], _R_NUMBER_MASK[right]
             fit = hand & (left_tiles | right_tiles)
             # every placement's score as sensible_player scores it (written out there for the
@@ -463,20 +562,20 @@ class _LineChoices:
                 chance[1] *= MODEL_ERROR
         return {seat: (heaviest, sensible) for seat, (heaviest, sensible) in chances.items()}
 
-    def likelihood(self, hands: list[int]) -> float:
-        """How likely the others' plays are if they now hold ``hands``, up to a factor that is the
-        same for every deal."""
+    def likelihood(self, then: tuple[int, ...]) -> float:
+        """How likely the others' plays are if they held ``then`` at them, up to a factor that is
+        the same for every deal."""
         found = 1.0
-        for heaviest, sensible in self.odds(hands).values():
+        for heaviest, sensible in self.odds(then).values():
             found *= heaviest + sensible
         return found
 
-    def heaviest_seats(self, hands: list[int], rng: random.Random) -> int:
+    def heaviest_seats(self, then: tuple[int, ...], rng: random.Random) -> int:
         """The seats (a bit mask) that play their heaviest tile in the deal ``hands``, each drawn
         by how well each model explains its plays there (every other seat by the prior)."""
-        odds = self.odds(hands)
+        odds = self.odds(then)
         chosen = 0
-        for seat in range(len(hands)):
+        for seat in range(self.seat_count):
             if seat == self.viewer:
                 continue
             heaviest, sensible = odds.get(seat, (HEAVIEST_PRIOR, 1.0 - HEAVIEST_PRIOR))
@@ -485,7 +584,7 @@ class _LineChoices:
         return chosen
 
 
-Deals = list[tuple[list[int], list[int]]]
+Deals = list[tuple[list[int], list[int], tuple[int, ...]]]
 
 
 def _choices_of(view: SeatView) -> "_Choices | _LineChoices":
@@ -502,9 +601,10 @@ def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random
     resampling, with replacement). Also how many independent deals they are worth: ``n² / Σ m²`` for
     deals kept ``m`` times each (Kish's effective sample size), ``samples`` when each is kept once."""
     if not choices.plays:
-        return [sampler.sample(rng) for _ in range(samples)], float(samples)
-    pool = [sampler.sample(rng) for _ in range(POOL * samples)]
-    weights = [choices.likelihood(hands) for hands, _ in pool]
+        return [sampler.sample_history(rng) for _ in range(samples)], float(samples)
+    pool = [sampler.sample_history(rng) for _ in range(POOL * samples)]
+    line = isinstance(choices, _LineChoices)
+    weights = [choices.likelihood(then if line else hands) for hands, _, then in pool]
     step = sum(weights) / samples
     kept: Deals = []
     copies: list[int] = []
@@ -548,8 +648,8 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
         starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), left, right))
     outcomes: list[list[float]] = [[] for _ in actions]
     margins = [0] * len(actions)
-    for hands, stock in deals:
-        heaviest_seats = choices.heaviest_seats(hands, rng)
+    for hands, stock, then in deals:
+        heaviest_seats = choices.heaviest_seats(then, rng)
         policies = policies_of.get(heaviest_seats)
         if policies is None:
             policies = policies_of[heaviest_seats] = [
@@ -649,7 +749,7 @@ def _simulate_spinner(view: SeatView, actions: Sequence[Action], deals: Deals,
     margins = [0] * len(actions)
     outcomes: list[list[float]] = [[] for _ in actions]
     samples = len(deals)
-    for hands, stock in deals:
+    for hands, stock, _ in deals:
         for i, (own_after, spinner, (numbers, doubles, filled), own_points) in enumerate(starts):
             dealt = list(hands)
             dealt[seat] = own_after

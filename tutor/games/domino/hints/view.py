@@ -51,11 +51,6 @@ class SeatView:
     spinner, no tile showing the number of any open arm). The
     viewer's own entry is empty. ``opening`` is public: the rules name the opener and the tile.
 
-    ``slot_barred`` holds, slot for slot, every tile that slot cannot be (a bit mask by tile
-    index): the tiles showing its void numbers, and for the tiles each seat was dealt, what the
-    forced opening revealed: after the highest double D opened, no seat was dealt a higher double;
-    after the heaviest tile T opened, nobody was dealt a double or a tile that ranks above T.
-
     With a spinner (Straight, All Fives) ``layout`` is the table and ``line`` its left-right chain
     through the spinner, as in :class:`Position`; every reading below (the open ends, the legal
     actions, the tiles on the table) goes through the layout then, so every arm counts (the
@@ -73,7 +68,6 @@ class SeatView:
     slot_voids: tuple[tuple[int, ...], ...]
     opening: Opening | None
     rules: RuleSet = field(default=PLAYBOARD, compare=False)
-    slot_barred: tuple[tuple[int, ...], ...] = ()
     layout: SpinnerLayout | None = None
     #: The round is over, blocked because nobody can play with nothing left to draw (Sato 157,
     #: Straight, All Fives): every seat sees the round end, though not the others' tiles.
@@ -243,7 +237,7 @@ class SeatTracker:
         # slots are what the others can infer about its hand (its entry in the view is left empty).
         self._slots: list[list[int]] = [[0] * first.hands[s].bit_count() for s in range(first.seats)]
         # The same slots as tile masks: a dealt slot also bars what the forced opening rules out.
-        dealt_barred = _not_dealt(self._opening) if not first.line else 0
+        dealt_barred = not_dealt(self._opening) if not first.line else 0
         self._barred: list[list[int]] = [[dealt_barred] * len(s) for s in self._slots]
         self._events: list[Event] = []
 
@@ -286,7 +280,6 @@ class SeatTracker:
             hand_sizes=tuple(h.bit_count() for h in last.hands),
             events=tuple(self._events),
             slot_voids=tuple(() if s == self.seat else tuple(slots) for s, slots in enumerate(self._slots)),
-            slot_barred=tuple(() if s == self.seat else tuple(barred) for s, barred in enumerate(self._barred)),
             table_voids=tuple(_common_voids(slots) for slots in self._slots),
             opening=self._opening,
             rules=last.rules,
@@ -329,8 +322,10 @@ def _remove_slot_for(slots: list[int], barred: list[int], tile: Tile) -> None:
     del barred[best]
 
 
-def _not_dealt(opening: Opening | None) -> int:
-    """The tiles the forced opening shows nobody was dealt, as a bit mask (0 when it shows none)."""
+def not_dealt(opening: Opening | None) -> int:
+    """The tiles the forced opening shows nobody was dealt, as a bit mask (0 when it shows none):
+    after the highest double D opened, no higher double; after the heaviest tile T opened (nobody
+    holding a double), no double and no tile that ranks above T."""
     if opening is None or opening.tile is None:
         return 0
     if opening.rule is OpeningReason.HIGHEST_DOUBLE:
@@ -342,4 +337,4 @@ def _not_dealt(opening: Opening | None) -> int:
     return 0
 
 
-__all__ = ["Event", "NUMBERS", "SeatTracker", "SeatView", "deals_every_tile"]
+__all__ = ["Event", "NUMBERS", "SeatTracker", "SeatView", "deals_every_tile", "not_dealt"]
