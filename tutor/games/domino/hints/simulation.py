@@ -249,10 +249,8 @@ class _Sampler:
         self.then: list[tuple[int, int, int]] = []
         for k, event in enumerate(events):
             if _read_play(view, event):
-                before = 0
-                for e in events[:k]:
-                    if e.seat == event.seat and e.kind in _PLACING and e.tile is not None:
-                        before |= 1 << _RANK[e.tile.index]
+                before = self.played_rank[event.seat] & ~_rank_mask(
+                    sum(t.bit for t in tiles_in(played_by[event.seat]) if play_at[t.index] >= k))
                 slots = [i for i in range(self.hand_slots)
                          if self.seat_of_slot[i] == event.seat and made_of_slot[i] < k]
                 self.then.append((slots[0], slots[-1] + 1, before))
