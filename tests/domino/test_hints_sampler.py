@@ -15,7 +15,7 @@ from tutor.games.domino import ActionKind, Deal, RoundRecord, TILES
 from tutor.games.domino.hints import _BY_WEIGHT, SeatView, _Sampler, simulation
 from tutor.games.domino.hints.recommendation import distinct_moves, game_key
 from tutor.games.domino.players import HeaviestFirst, HeuristicPlayer, RandomPlayer
-from tutor.games.domino.rules import ALL_FIVES, STRAIGHT
+from tutor.games.domino.rules import ALL_FIVES, PLAYBOARD, STRAIGHT, RuleSet
 from tutor.games.domino.tiles import RANK
 
 
@@ -271,9 +271,10 @@ def test_the_likelihood_of_the_real_deal_counts_the_real_hand_at_each_play_since
     assert checked > 100 and used > 200, (checked, used)
 
 
-def _line_round(number: int, seats: int) -> RoundRecord:
-    """A Playboard round whose seats play alternately as the HeuristicPlayer and heaviest-first."""
-    deal = Deal.from_seed(5_100 + number, seats)
+def _mixed_round(number: int, seats: int, rules: RuleSet = PLAYBOARD) -> RoundRecord:
+    """A round (Playboard's unless ``rules`` are given) whose seats play alternately as the
+    HeuristicPlayer and heaviest-first."""
+    deal = Deal.from_seed(5_100 + number, seats, rules)
     players = [HeuristicPlayer(number) if (seat + number) % 2 else HeaviestFirst() for seat in range(seats)]
     record = RoundRecord(deal)
     position = deal.position()
@@ -307,7 +308,7 @@ def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_pl
     error, prior = simulation.MODEL_ERROR, simulation.HEAVIEST_PRIOR
     checked = used = disagreed = 0
     for number in range(24):
-        record = _line_round(number, seats)
+        record = _mixed_round(number, seats)
         positions = record.positions()
         for upto in range(4, len(record.actions), 3):
             viewer = positions[upto].to_move
@@ -345,7 +346,7 @@ def test_on_a_line_the_real_deal_is_judged_by_both_models_of_a_player_at_each_pl
 def test_a_seat_follows_a_model_in_a_deal_as_often_as_its_odds_say():
     """:meth:`_LineChoices.heaviest_seats` draws each other seat's model by its odds in the deal
     (the viewer's seat never), and a seat with no play read by the prior."""
-    record = _line_round(3, 3)
+    record = _mixed_round(3, 3)
     positions = record.positions()
     upto = len(record.actions) - 2
     viewer = positions[upto].to_move
@@ -362,3 +363,48 @@ def test_a_seat_follows_a_model_in_a_deal_as_often_as_its_odds_say():
         heaviest, sensible = odds.get(seat, (simulation.HEAVIEST_PRIOR, 1 - simulation.HEAVIEST_PRIOR))
         share = sum(drawn >> seat & 1 for drawn in draws) / len(draws)
         assert share == pytest.approx(heaviest / (heaviest + sensible), abs=0.03), seat
+
+
+@pytest.mark.parametrize("rules", [PLAYBOARD, STRAIGHT, ALL_FIVES], ids=lambda rules: rules.name)
+def test_deals_alike_are_played_out_once_and_each_counts(monkeypatch, rules):
+    """The simulation plays out once the deals it keeps that are alike (:func:`simulation._deal_key`:
+    a deal kept twice, or another history that leaves the same hands and boneyard; on a line, with
+    the same draw of the players), and counts each: every move's deal-by-deal results are those of
+    each deal played out on its own."""
+    alike = played = 0
+    name = "_spinner_result" if rules.spinner else "_searched"  # what plays a deal out
+    real_deals, real_play = simulation._deals, getattr(simulation, name)
+    for number in range(8):
+        record = _mixed_round(number, 2, rules)
+        positions = record.positions()
+        upto = next(i for i in range(len(record.actions) - 1, 0, -1)
+                    if len(distinct_moves(SeatView.from_history(positions[: i + 1], record.actions[:i],
+                                                                positions[i].to_move))) > 1)
+        viewer = positions[upto].to_move
+        view = SeatView.from_history(positions[: upto + 1], record.actions[:upto], viewer)
+        actions = distinct_moves(view)
+        calls = []
+        kept: list = []
+
+        def deals(*args, **kwargs):
+            found = real_deals(*args, **kwargs)
+            kept.append(found[0])
+            return found
+
+        def play(*args, **kwargs):
+            calls.append(1)
+            return real_play(*args, **kwargs)
+        monkeypatch.setattr(simulation, "_deals", deals)
+        monkeypatch.setattr(simulation, name, play)
+        scores = simulation.simulate(view, actions, 150, random.Random(number))
+        once = len(calls)
+        monkeypatch.setattr(simulation, "_deal_key", lambda *deal: object())  # no two alike
+        calls.clear()
+        again = simulation.simulate(view, actions, 150, random.Random(number))
+        assert [s.outcomes for s in scores] == [s.outcomes for s in again]
+        assert [(s.win_rate, s.margin) for s in scores] == [(s.win_rate, s.margin) for s in again]
+        alike += len({(tuple(hands), tuple(stock)) for hands, stock, _ in kept[0]}) < 150
+        assert once <= len(calls)
+        played += once < len(calls)
+        monkeypatch.undo()
+    assert alike >= 4 and played >= 4, (alike, played)

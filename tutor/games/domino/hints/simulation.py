@@ -622,6 +622,13 @@ def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random
     return kept, samples * samples / sum(m * m for m in copies)
 
 
+def _deal_key(hands: list[int], stock: list[int], heaviest_seats: int) -> object:
+    """What decides how a deal plays out: two deals alike in it play out alike, so each is played
+    out once. Alike are a deal kept twice (:func:`_deals`) and, late in a round, deals whose
+    histories differ but whose hands and boneyard now are the same."""
+    return tuple(hands), tuple(stock), heaviest_seats
+
+
 def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: random.Random) -> list[CandidateScore]:
     """Score each of ``actions`` (legal placements for the viewer) over ``samples``
     determinizations, every action on the same deals. On a line each deal is finished with each
@@ -646,23 +653,27 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
         starts.append((sampler.own & ~(1 << _RANK[action.tile.index]), left, right))
     outcomes: list[list[float]] = [[] for _ in actions]
     margins = [0] * len(actions)
+    played_out: dict[object, list[tuple[float, int]]] = {}
     for hands, stock, then in deals:
         heaviest_seats = choices.heaviest_seats(then, rng)
-        policies = policies_of.get(heaviest_seats)
-        if policies is None:
-            policies = policies_of[heaviest_seats] = [
-                heaviest_choice if heaviest_seats >> s & 1 else policy for s, policy in enumerate(sensible)]
-        for i, (own_after, left, right) in enumerate(starts):
-            if not own_after:  # the move plays out: the others' pips are the score
+        key = _deal_key(hands, stock, heaviest_seats)
+        results = played_out.get(key)
+        if results is None:
+            policies = policies_of.get(heaviest_seats)
+            if policies is None:
+                policies = policies_of[heaviest_seats] = [
+                    heaviest_choice if heaviest_seats >> s & 1 else policy for s, policy in enumerate(sensible)]
+            results = played_out[key] = []
+            for own_after, left, right in starts:
                 dealt = list(hands)
-                dealt[seat] = 0
-                outcomes[i].append(1.0)
-                margins[i] += rules.score_domino([_rank_pips(h) for h in dealt], seat)
-                continue
-            dealt = list(hands)
-            dealt[seat] = own_after
-            won, points = _for_viewer(_searched(dealt, left, right, following, 0, stock[:], policies, rules, seat,
-                                                SEARCH_DEPTH), seat)
+                if not own_after:  # the move plays out: the others' pips are the score
+                    dealt[seat] = 0
+                    results.append((1.0, rules.score_domino([_rank_pips(h) for h in dealt], seat)))
+                    continue
+                dealt[seat] = own_after
+                results.append(_for_viewer(_searched(dealt, left, right, following, 0, stock[:], policies, rules,
+                                                     seat, SEARCH_DEPTH), seat))
+        for i, (won, points) in enumerate(results):
             outcomes[i].append(won)
             margins[i] += points
     return [CandidateScore(a, sum(o) / samples, m / samples, tuple(o), independent)
@@ -726,6 +737,37 @@ def _spinner_searched(hands: list[int], spinner: int, numbers: list[int], double
     return best
 
 
+#: a move with a spinner, ready to be played out: the viewer's hand after it, the spinner's number,
+#: the arms' state (:func:`_arm_state`), the points the move scores itself
+_SpinnerStart = tuple[int, int, tuple[list[int], list[bool], list[bool]], int]
+
+
+def _spinner_result(hands: list[int], stock: list[int], start: _SpinnerStart,
+                    view: SeatView) -> tuple[float, int, float]:
+    """One move (``start``: the viewer's hand after it, the table's state, its own points) played
+    out in one deal: rounds won (a tie half), the points won or lost, and the result the move's
+    outcomes keep (Straight: the round's; All Fives: the points gained over the opponent)."""
+    seat, seats, rules = view.seat, view.seats, view.rules
+    own_after, spinner, (numbers, doubles, filled), own_points = start
+    dealt = list(hands)
+    dealt[seat] = own_after
+    if not own_after:  # the move plays out: the others' pips are the score
+        points = [0] * seats
+        winner, end_points = seat, rules.score_domino([_rank_pips(h) for h in dealt], seat)
+    else:
+        winner, end_points, _, points = _spinner_searched(
+            dealt, spinner, numbers[:], doubles[:], filled[:], (seat + 1) % seats, stock[:], rules, seat)
+    if not rules.scores_ends:  # Straight: the round's winner scores, as on a line
+        result = 1.0 if winner == seat else 0.5 if winner is None else 0.0
+        return result, end_points if winner == seat else -end_points if winner is not None else 0, result
+    points[seat] += own_points
+    if winner is not None:
+        points[winner] += end_points
+    # All Fives: the viewer's points from here on against the opponent's
+    gained = points[seat] - max(p for s, p in enumerate(points) if s != seat)
+    return 1 if gained > 0 else 0.5 if gained == 0 else 0, gained, float(gained)
+
+
 def _simulate_spinner(view: SeatView, actions: Sequence[Action], deals: Deals,
                       independent: float) -> list[CandidateScore]:
     """:func:`simulate` for a spinner game: each move's table and, in All Fives, its own points,
@@ -734,9 +776,8 @@ def _simulate_spinner(view: SeatView, actions: Sequence[Action], deals: Deals,
     bench/spinner_hints.py (1,000 rounds of each against the HeuristicPlayer), the search took
     Straight from 65.7 % to 70.8 % of rounds won and All Fives from 38.8 to 39.5 points a round
     (the opponent's 31.2 and 31.4)."""
-    seat, seats, rules = view.seat, view.seats, view.rules
-    following = (seat + 1) % seats
-    starts = []
+    seat, rules = view.seat, view.rules
+    starts: list[_SpinnerStart] = []
     for action in actions:
         assert action.tile is not None
         layout = view.layout_after(action)
@@ -747,30 +788,16 @@ def _simulate_spinner(view: SeatView, actions: Sequence[Action], deals: Deals,
     margins = [0] * len(actions)
     outcomes: list[list[float]] = [[] for _ in actions]
     samples = len(deals)
+    played_out: dict[object, list[tuple[float, int, float]]] = {}
     for hands, stock, _ in deals:
-        for i, (own_after, spinner, (numbers, doubles, filled), own_points) in enumerate(starts):
-            dealt = list(hands)
-            dealt[seat] = own_after
-            if not own_after:  # the move plays out: the others' pips are the score
-                points = [0] * seats
-                winner, end_points = seat, rules.score_domino([_rank_pips(h) for h in dealt], seat)
-            else:
-                winner, end_points, _, points = _spinner_searched(
-                    dealt, spinner, numbers[:], doubles[:], filled[:], following, stock[:], rules, seat)
-            if not rules.scores_ends:  # Straight: the round's winner scores, as on a line
-                result = 1.0 if winner == seat else 0.5 if winner is None else 0.0
-                wins[i] += result
-                outcomes[i].append(result)
-                margins[i] += end_points if winner == seat else -end_points if winner is not None else 0
-                continue
-            points[seat] += own_points
-            if winner is not None:
-                points[winner] += end_points
-            # All Fives: the viewer's points from here on against the opponent's
-            gained = points[seat] - max(p for s, p in enumerate(points) if s != seat)
-            wins[i] += 1 if gained > 0 else 0.5 if gained == 0 else 0
-            margins[i] += gained
-            outcomes[i].append(float(gained))
+        key = _deal_key(hands, stock, 0)
+        results = played_out.get(key)
+        if results is None:
+            results = played_out[key] = [_spinner_result(hands, stock, start, view) for start in starts]
+        for i, (won, margin, outcome) in enumerate(results):
+            wins[i] += won
+            margins[i] += margin
+            outcomes[i].append(outcome)
     return [CandidateScore(a, w / samples, m / samples, tuple(o), independent)
             for a, w, m, o in zip(actions, wins, margins, outcomes)]
 
