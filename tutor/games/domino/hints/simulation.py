@@ -95,23 +95,36 @@ def sensible_player(lacking: int) -> Policy:
     (:class:`_LineChoices`), the viewer's later choices made so won 68.9 % against the
     HeuristicPlayer (68.5 % without) at a p95 of 259 ms (with a test suite sharing the machine)."""
 
+    number_mask, high_of, low_of, shed_of = _R_NUMBER_MASK, _R_HIGH, _R_LOW, _R_SHED
+
+    # _shed_score and _ends_score written out: this runs at most turns of every playout
     def choose(fit: int, hand: int, left_tiles: int, right_tiles: int, rand: object = None) -> int:
         if not fit & (fit - 1) and not (fit & left_tiles and fit & right_tiles):
             return fit.bit_length() - 1
         left, right = _NUMBER_OF_MASK[left_tiles], _NUMBER_OF_MASK[right_tiles]
+        left_lacked, right_lacked = lacking >> left & 1, lacking >> right & 1
         best, choice = -1e9, 0
         while fit:
             low = fit & -fit
             fit ^= low
             bit = low.bit_length() - 1
             rest = hand ^ low
-            score = _shed_score(bit, rest)
+            high_half, low_half = high_of[bit], low_of[bit]
+            score = shed_of[bit]
+            if not rest & number_mask[high_half]:
+                score -= _VARIETY
+            if low_half != high_half and not rest & number_mask[low_half]:
+                score -= _VARIETY
             if low & left_tiles:
-                placed = score + _ends_score(rest, _R_LOW[bit] if _R_HIGH[bit] == left else _R_HIGH[bit], right, lacking)
+                shown = low_half if high_half == left else high_half
+                placed = score + (_REPLY * (rest & (number_mask[shown] | right_tiles)).bit_count()
+                                  + _BLOCK * ((lacking >> shown & 1) + right_lacked))
                 if placed > best:
                     best, choice = placed, bit
             if low & right_tiles:
-                placed = score + _ends_score(rest, left, _R_LOW[bit] if _R_HIGH[bit] == right else _R_HIGH[bit], lacking)
+                shown = low_half if high_half == right else high_half
+                placed = score + (_REPLY * (rest & (left_tiles | number_mask[shown])).bit_count()
+                                  + _BLOCK * (left_lacked + (lacking >> shown & 1)))
                 if placed > best:
                     best, choice = placed, ~bit
         return choice
