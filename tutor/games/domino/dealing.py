@@ -67,13 +67,16 @@ class ConstrainedShuffle:
     def _swap(self, rng: random.Random, count: int) -> None:
         chain, barred = self.chain, self.barred_of_slot
         assert chain is not None
-        size = len(chain)
+        size = float(len(chain))  # the hint engine's sampler runs this loop most: kept lean
         rand = rng.random
         for _ in range(count):
-            i, j = int(rand() * size), int(rand() * size)
-            a, b = chain[i], chain[j]
-            if not barred[j] >> a & 1 and not barred[i] >> b & 1:
-                chain[i], chain[j] = b, a
+            i = int(rand() * size)
+            j = int(rand() * size)
+            a = chain[i]
+            b = chain[j]
+            if not (barred[j] >> a | barred[i] >> b) & 1:
+                chain[i] = b
+                chain[j] = a
 
 
 def _consistent_assignment(tiles: list[int], barred_of_slot: list[int], rng: random.Random) -> list[int] | None:

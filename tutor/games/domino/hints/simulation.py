@@ -257,16 +257,16 @@ class _Sampler:
         rest = len(self.tiles) - self.hand_slots
         self.seat_of_slot += [-1] * rest
         barred_of_slot += [others_played] * rest
-        # each play read (_read_play): the slots its seat had filled by then (the first of the
-        # seat's slots, which come in the order they were made), the tiles it had played (ranks)
-        self.then: list[tuple[int, int, int]] = []
+        # each play read (_read_play): the last slot its seat had filled by then (a seat's slots
+        # come together, in the order they were made), the tiles it had played (ranks)
+        self.then: list[tuple[int, int]] = []
         for k, event in enumerate(events):
             if _read_play(view, event):
                 before = self.played_rank[event.seat] & ~_rank_mask(
                     sum(t.bit for t in tiles_in(played_by[event.seat]) if play_at[t.index] >= k))
-                slots = [i for i in range(self.hand_slots)
-                         if self.seat_of_slot[i] == event.seat and made_of_slot[i] < k]
-                self.then.append((slots[0], slots[-1] + 1, before))
+                last = max(i for i in range(self.hand_slots)
+                           if self.seat_of_slot[i] == event.seat and made_of_slot[i] < k)
+                self.then.append((last, before))
         self.dealing = ConstrainedShuffle(self.tiles, barred_of_slot, rng)
 
     @property
@@ -284,20 +284,15 @@ class _Sampler:
         (:func:`_read_play`, in order) the hand its seat held then, the tile played included."""
         order = self.dealing.sample(rng)
         rank = _RANK
-        ranks = [1 << rank[t] for t in order[:self.hand_slots]]
         held = [0] * self.view.seats
-        seat_of_slot = self.seat_of_slot
-        for slot, bit in enumerate(ranks):
-            held[seat_of_slot[slot]] |= bit
+        held_by_slot = []  # what the slot's seat held once it filled its slots up to this one
+        for seat, tile in zip(self.seat_of_slot, order[:self.hand_slots]):
+            held[seat] |= 1 << rank[tile]
+            held_by_slot.append(held[seat])
         hands = [h & ~p for h, p in zip(held, self.played_rank)]
         hands[self.view.seat] = self.own
-        then = []
-        for first, end, before in self.then:
-            hand = 0
-            for bit in ranks[first:end]:
-                hand |= bit
-            then.append(hand & ~before)
-        return hands, [rank[t] for t in order[self.hand_slots:]], tuple(then)
+        then = tuple(held_by_slot[last] & ~before for last, before in self.then)
+        return hands, [rank[t] for t in order[self.hand_slots:]], then
 
 
 def _numbers(ends: Sequence[int]) -> int:
