@@ -15,8 +15,9 @@ import random
 from tutor.games.domino import PLAYBOARD, Action, Deal, End, RoundRecord
 from tutor.games.domino.hints import SeatView
 from tutor.games.domino.hints.recommendation import game_key
+from tutor.games.domino.hints import simulation
 from tutor.games.domino.hints.simulation import _searched, sensible_player
-from tutor.games.domino.players import HeuristicPlayer
+from tutor.games.domino.players import HeuristicPlayer, RandomPlayer
 from tutor.games.domino.playout import BY_RANK, Pause, heaviest_choice, placements, playout
 from tutor.games.domino.tiles import BY_WEIGHT, TILES
 
@@ -119,3 +120,85 @@ def test_the_search_keeps_the_placement_whose_round_ends_best_for_the_viewer():
         assert for_viewer(winner, points, seat) == max(engine_finish(position, seat, option) for option in options), seed
         searched += 1
     assert searched > 100
+
+
+def engine_search(position, seat: int, depth: int) -> tuple[float, int]:
+    """The round from ``position`` on the engine's positions, the models choosing for every seat
+    but at ``seat``'s next ``depth`` real choices (two placements or more), where each placement is
+    tried and the best result for ``seat`` kept."""
+    while not position.is_over():
+        legal = position.legal_actions()
+        if position.to_move == seat and depth and legal[0].tile is not None:
+            hand = ranked(position.hands[seat])
+            left, right = position.ends
+            fit = hand & (BY_RANK.number_mask[left] | BY_RANK.number_mask[right])
+            options = placements(fit, left, right, BY_RANK.number_mask)
+            if len(options) > 1:
+                return max(engine_search(position.apply(placement_action(option, left)), seat, depth - 1)
+                           for option in options)
+        position = position.apply(model_action(position, seat))
+    result = position.result()
+    return for_viewer(result.winner, result.points, seat)
+
+
+def known_deals(count: int):
+    """Positions of 2-seat rounds (random play) once the boneyard is empty, the viewer to move with
+    a real choice: every hand is then known to it."""
+    rng = random.Random(44)
+    found = 0
+    while found < count:
+        deal = Deal.from_seed(rng.randrange(1 << 30), 2)
+        position, player = deal.position(), RandomPlayer(rng.randrange(1 << 30))
+        record = RoundRecord(deal)
+        while not position.is_over():
+            legal = position.legal_actions()
+            if not position.boneyard and position.line and legal[0].tile is not None and len(legal) > 1:
+                yield record, position
+                found += 1
+                break
+            action = player.choose(position)
+            record.actions.append(action)
+            position = position.apply(action)
+
+
+def test_with_the_deal_known_the_search_looks_several_choices_deep():
+    """With two seats and no boneyard the other hand is every tile the viewer cannot see, and
+    the search tries every placement at the viewer's next :data:`simulation.KNOWN_DEPTH` real
+    choices: checked against the same search on the engine's positions."""
+    deeper = 0
+    for _record, position in known_deals(120):
+        seat = position.to_move
+        hands = [ranked(h) for h in position.hands]
+        left, right = position.ends
+        policies = [heaviest_choice if s == seat else OTHERS for s in range(2)]
+        depth = simulation.KNOWN_DEPTH
+        searched = _searched(hands[:], left, right, seat, 0, [], policies, PLAYBOARD, seat, depth)
+        assert for_viewer(searched[0], searched[1], seat) == engine_search(position, seat, depth)
+        deeper += engine_search(position, seat, depth) != engine_search(position, seat, 1)
+    assert deeper > 5, deeper
+
+
+def test_the_coach_searches_deeper_only_when_the_deal_is_known(monkeypatch):
+    """:func:`simulation.simulate` asks for the deeper search with two seats and an empty boneyard
+    only; otherwise for :data:`simulation.SEARCH_DEPTH` choices."""
+    depths: set[int] = set()
+    real = simulation._searched
+
+    def searched(*args):
+        if len(args) == 10:  # a deal's search, not the search's own deeper calls (given ``skip``)
+            depths.add(args[9])
+        return real(*args)
+    monkeypatch.setattr(simulation, "_searched", searched)
+    for record, position in list(known_deals(3)):
+        view = SeatView.from_record(record, position.to_move)
+        depths.clear()
+        simulation.simulate(view, view.legal_actions(), 20, random.Random(1))
+        assert depths == {simulation.KNOWN_DEPTH}
+    deal = Deal.from_seed(3, 2)
+    record = RoundRecord(deal)
+    position = deal.position().apply(deal.position().legal_actions()[0])
+    record.actions.append(deal.position().legal_actions()[0])
+    view = SeatView.from_record(record, position.to_move)
+    depths.clear()
+    simulation.simulate(view, view.legal_actions(), 20, random.Random(1))
+    assert depths == {simulation.SEARCH_DEPTH}
