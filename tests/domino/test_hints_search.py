@@ -202,3 +202,45 @@ def test_the_coach_searches_deeper_only_when_the_deal_is_known(monkeypatch):
     depths.clear()
     simulation.simulate(view, view.legal_actions(), 20, random.Random(1))
     assert depths == {simulation.SEARCH_DEPTH}
+
+
+def test_past_its_searched_choices_the_viewer_plays_on_as_the_sensible_player(monkeypatch):
+    """Past the choices it searches, the viewer plays on in each deal as the sensible player with
+    the numbers the table saw its opponent lack (as a strong player would), not its heaviest tile."""
+    captured: list = []
+    real = simulation._searched
+
+    def searched(*args):
+        if len(args) == 10:
+            captured.append(args[6])
+        return real(*args)
+    monkeypatch.setattr(simulation, "_searched", searched)
+    rng = random.Random(3)
+    compared = differed = 0
+    for number in range(6):
+        deal = Deal.from_seed(900 + number, 2)
+        record, position = RoundRecord(deal), deal.position()
+        player = HeuristicPlayer(number)
+        while not position.is_over():
+            view = SeatView.from_record(record, position.to_move)
+            legal = view.legal_actions()
+            if view.ends is not None and len({game_key(view, a) for a in legal}) > 1:
+                captured.clear()
+                simulation.simulate(view, legal, 30, random.Random(number))
+                lacking = view.table_voids[1 - view.seat]  # the numbers the table saw its opponent lack
+                model = sensible_player(lacking)
+                for policies in captured:
+                    viewer = policies[view.seat]
+                    for _ in range(5):
+                        hand = rng.getrandbits(28) & rng.getrandbits(28)
+                        left, right = rng.randrange(7), rng.randrange(7)
+                        lt, rt = BY_RANK.number_mask[left], BY_RANK.number_mask[right]
+                        fit = hand & (lt | rt)
+                        if fit:
+                            assert viewer(fit, hand, lt, rt, None) == model(fit, hand, lt, rt, None)
+                            differed += model(fit, hand, lt, rt, None) != heaviest_choice(fit, hand, lt, rt, None)
+                            compared += 1
+            action = player.choose(view)
+            record.actions.append(action)
+            position = position.apply(action)
+    assert compared > 500 and differed > 50, (compared, differed)

@@ -16,12 +16,16 @@ from tutor.games.domino.tiles import NUMBER_MASK
 from tutor.games.domino.hints.simulation import CandidateScore, difference, simulate
 from tutor.games.domino.hints.view import SeatView, deals_every_tile
 
-#: Determinizations per recommendation. Strength levels off near 100 against heaviest-first
-#: (bench/hints.py); 600 keeps the percentages shown to a learner steady (about ±2 points) and
-#: still answers in a few tens of milliseconds. With the reading of the others' plays, 1,200 won no
-#: more over 2,000 rounds (76.2 / 68.9 % against heaviest-first / the HeuristicPlayer, where 600
-#: won 76.7 / 68.9 %) at p95 276 ms: what the coach lacks is not the estimate's noise.
-DEFAULT_SAMPLES = 600
+#: Determinizations per recommendation on a line. Strength levels off near 100 against
+#: heaviest-first (bench/hints.py). With the reading of the others' plays, 1,200 won no more over
+#: 2,000 rounds than 600 (76.2 / 68.9 % against heaviest-first / the HeuristicPlayer, where 600
+#: won 76.7 / 68.9 %) at p95 276 ms: what the coach lacks is not the estimate's noise. 300, each
+#: kept from four drawn (``simulation.LINE_POOL``), won more than 600 from one and answers within
+#: the same time (figures there), and the percentages shown to a learner move less from one seed
+#: to another: by 2.7 points (a standard deviation; 600 from one drawn, 3.6), measured on the 217
+#: moves of 80 positions of HeuristicPlayer rounds, two seeds each. "The best" is said only beyond
+#: that noise (:data:`CLEAR_LEAD`).
+DEFAULT_SAMPLES = 300
 
 #: Determinizations per recommendation in a spinner game (Straight, All Fives), whose playouts
 #: choose among up to four arms (and in All Fives count every play): 200 answers within about

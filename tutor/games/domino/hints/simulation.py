@@ -7,7 +7,7 @@ On a line each deal is finished as a strong player would see it: each other seat
 model of a player its plays fit in that deal (:class:`_LineChoices`: the sensible player of
 :func:`sensible_player`, or one that plays its heaviest tile), and the viewer's next
 :data:`SEARCH_DEPTH` real choices are searched in that deal (:func:`_searched`: every placement
-played out, the best for the viewer kept).
+played out, the best for the viewer kept); past them the viewer plays on as the sensible player.
 With a spinner the viewer's next real choice is searched the same way (:func:`_spinner_searched`).
 """
 
@@ -40,7 +40,8 @@ _REPLY, _VARIETY, _BLOCK = HeuristicPlayer.REPLY, HeuristicPlayer.VARIETY, Heuri
 
 #: The viewer's real choices (two placements or more) searched in each simulated deal after the
 #: move being judged: at each, every placement is played out and the best for the viewer kept, as
-#: a player who knew that deal would choose; later choices are heaviest-first. Measured with
+#: a player who knew that deal would choose; later choices are the sensible player's (they were
+#: heaviest-first when these figures were measured). Measured with
 #: bench/hints.py over 2,000 rounds, the others modelled as heaviest-first: 0 won 74.8 % against
 #: heaviest-first, 1 76.2 %, 2 76.8 %, 3 (on 300 deals) 77.1 %; with the sensible model, 1 and 2 (400
 #: deals) won 68.4 % and 68.2 % against the HeuristicPlayer. A depth past 1 costs two to six times
@@ -100,7 +101,9 @@ def sensible_player(lacking: int) -> Policy:
     (+0.6 and 0.0, standard errors 0.8 and 0.9) at a p95 of 222 / 237 ms, past the hint's 200 ms: the
     playouts' hot loop stays without that bookkeeping. With every play of the others read
     (:class:`_LineChoices`), the viewer's later choices made so won 68.9 % against the
-    HeuristicPlayer (68.5 % without) at a p95 of 259 ms (with a test suite sharing the machine)."""
+    HeuristicPlayer (68.5 % without) at a p95 of 259 ms (with a test suite sharing the machine).
+    Once deals alike were played out once (:func:`_deal_key`) and this choice's scoring written out,
+    it cost less; the viewer's later choices are now made so (:data:`LINE_POOL` has the figures)."""
 
     number_mask, high_of, low_of, shed_of = _R_NUMBER_MASK, _R_HIGH, _R_LOW, _R_SHED
 
@@ -391,6 +394,20 @@ SHARPNESS = 0.5
 #: (about 12 ms more a recommendation). It won no more: 76.3 / 68.7 %, where 1 won 76.7 / 68.9 %
 #: (round by round -0.4 and -0.2 points, standard errors 0.7 and 0.8).
 POOL = 1
+#: The same on a line, whose reading (:class:`_LineChoices`, with a :data:`MODEL_ERROR` of 0.01)
+#: keeps few of the deals drawn: with four drawn for each kept, the deals kept are many more
+#: distinct ones. Measured with bench/inference.py over 100 rounds against the HeuristicPlayer, the
+#: share of the other hand placed: 43.2 % with a pool of one and a model error of 0.05, 44.6 % with
+#: eight and 0.01, 45.3 % with thirty and 0.002 (near what the plays can tell). With bench/hints.py
+#: over 2,000 rounds against the HeuristicPlayer (first seed; round by round against the code
+#: before, a pool of one, 0.05 and the viewer's later choices heaviest-first, which won 68.5 %):
+#: four and 0.01 won 69.0 % (+0.4 points, standard error 0.8); with the viewer's later choices
+#: made as the sensible player makes them too 69.9 % (+1.4, 0.9), and so on 300 deals
+#: (``recommendation.DEFAULT_SAMPLES``) 70.4 % (+1.9, 0.9) at a p95 of 198 ms with three other
+#: runs sharing the machine. Drawing the four deals of a pool with a quarter of the chain's swaps
+#: each (as far apart in all as one deal was) was cheaper (p95 171 ms) and won 69.0 %: -1.4 points
+#: round by round (0.7), the deals too alike.
+LINE_POOL = 4
 
 
 def _plays_since_a_draw(view: SeatView) -> Iterator[tuple[Event, int]]:
@@ -454,8 +471,10 @@ class _Choices:
 #: How often a seat on a line is taken to play other than its model would (:class:`_LineChoices`):
 #: a play the model would not make counts this much against a deal, not nothing (a model is not
 #: the player; some seats follow neither). With every play read, 0.1 won 68.0 % against the
-#: HeuristicPlayer over 2,000 rounds, where 0.05 won 68.5 %.
-MODEL_ERROR = 0.05
+#: HeuristicPlayer over 2,000 rounds, where 0.05 won 68.5 %. 0.01 is sharper than a pool of one
+#: deal for each kept could follow; with :data:`LINE_POOL` deals for each, it is the setting
+#: measured there.
+MODEL_ERROR = 0.01
 #: The chance, before its plays are read, that a seat on a line plays its heaviest tile rather than
 #: as the sensible player does (:class:`_LineChoices`). The sensible model is the safer guess: a
 #: heaviest-first player sheds heavy tiles as it does, not the other way round. Measured with
@@ -615,8 +634,8 @@ def _deals(sampler: "_Sampler", view: SeatView, samples: int, rng: random.Random
     deals kept ``m`` times each (Kish's effective sample size), ``samples`` when each is kept once."""
     if not choices.plays:
         return [sampler.sample_history(rng) for _ in range(samples)], float(samples)
-    pool = [sampler.sample_history(rng) for _ in range(POOL * samples)]
     line = isinstance(choices, _LineChoices)
+    pool = [sampler.sample_history(rng) for _ in range((LINE_POOL if line else POOL) * samples)]
     weights = [choices.likelihood(then if line else hands) for hands, _, then in pool]
     step = sum(weights) / samples
     kept: Deals = []
@@ -659,7 +678,7 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
     following = (seat + 1) % seats
     # the viewer plays its heaviest tile where the search stops; each other seat as its model in
     # the deal: heaviest-first, or the sensible player
-    sensible = [heaviest_choice if s == seat else sensible_player(_lacked_by_others(view, s)) for s in range(seats)]
+    sensible = [sensible_player(_lacked_by_others(view, s)) for s in range(seats)]
     policies_of: dict[int, list[Policy]] = {}
     starts = []
     for action in actions:
