@@ -678,8 +678,8 @@ def simulate(view: SeatView, actions: Sequence[Action], samples: int, rng: rando
     assert isinstance(choices, _LineChoices)
     seat, seats, rules = view.seat, view.seats, view.rules
     following = (seat + 1) % seats
-    # the viewer plays its heaviest tile where the search stops; each other seat as its model in
-    # the deal: heaviest-first, or the sensible player
+    # the viewer plays on as the sensible player where the search stops; each other seat as its
+    # model in the deal: heaviest-first, or the sensible player
     sensible = [sensible_player(_lacked_by_others(view, s)) for s in range(seats)]
     policies_of: dict[int, list[Policy]] = {}
     starts = []
