@@ -86,11 +86,7 @@ def for_viewer(winner, points: int, seat: int) -> tuple[float, int]:
 def engine_finish(position, seat: int, first: Action) -> tuple[float, int]:
     """The round from ``position`` with ``first`` played, then every seat choosing as the models do,
     on the engine's positions; the result as the viewer ranks it."""
-    position = position.apply(first)
-    while not position.is_over():
-        position = position.apply(model_action(position, seat))
-    result = position.result()
-    return for_viewer(result.winner, result.points, seat)
+    return engine_search(position.apply(first), seat, 0)
 
 
 def test_the_search_keeps_the_placement_whose_round_ends_best_for_the_viewer():
